@@ -1,0 +1,65 @@
+// Lint for server (src/, test/) and client (client/src/). The import boundaries are
+// architecture rules, not style: breaking one fails the lint.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/database/migrations/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Shopper code never imports admin or editor code (it must not reach the shopper bundle).
+    files: ['client/src/shop/**/*.{ts,tsx}', 'client/src/shared/**/*.{ts,tsx}', 'client/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(admin|editor)(/|$)',
+              message: 'Shopper code must not import admin or editor code (lazy-load it from the router instead).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The router may lazy-import admin/editor roots with import(); static imports stay forbidden.
+    files: ['client/src/app/router.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // A server module reaches another module only through its exported service (or its module).
+    files: ['src/modules/**/*.ts'],
+    ignores: ['src/modules/**/entities/**', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules/)?[a-z0-9-]+/(entities|dto|[^/]*\\.controller|[^/]*\\.processor|[^/]*\\.repository)(/|$)',
+              message: "Another module's internals: use its exported service instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, in this order:
+//   1. server unit tests (rules, jobs on both drivers, schema drift on both dialects)
+//   2. API tests on SQLite with the in-process job driver (the embedded default)
+//   3. API tests on MariaDB with Redis (the production shape)
+//   4. client unit tests (vitest)
+//   5. browser tests (Playwright + Debian's Chromium) against the built app
+// Services missing on a laptop make their part skip with a notice; with CI=true
+// nothing may skip. Ends with one line "N passed, N failed, N skipped".
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const CI = process.env.CI === 'true';
+const out = join(root, 'var', 'test-reports');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const MARIADB_URL = process.env.MARIADB_URL ?? 'mysql://skinshop:skinshop@127.0.0.1:3306';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const only = process.argv.slice(2); // e.g. `npm test -- unit api:sqlite`
+const want = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function notice(msg) {
+  console.warn(`\n⚠ SKIP: ${msg}`);
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const s = createConnection({ host, port, timeout: 1500 }, () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+async function mariadbReady() {
+  const probe = () =>
+    spawnSync(process.execPath, ['-e', `require('mysql2/promise').createConnection(${JSON.stringify(MARIADB_URL)}).then(c=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`], { cwd: root }).status === 0;
+  if (probe()) return true;
+  if (!(await reachable('127.0.0.1', 3306))) return false;
+  // First run on this machine: create the test user over the local socket as root.
+  try {
+    const u = new URL(MARIADB_URL);
+    const [user, pass] = [decodeURIComponent(u.username), decodeURIComponent(u.password)];
+    const sql = ['localhost', '127.0.0.1']
+      .map((h) => `CREATE USER IF NOT EXISTS '${user}'@'${h}' IDENTIFIED BY '${pass}'; GRANT ALL PRIVILEGES ON *.* TO '${user}'@'${h}';`)
+      .join(' ');
+    execFileSync('mariadb', ['-uroot', '-e', sql], { stdio: 'ignore' });
+  } catch {
+    return false;
+  }
+  return probe();
+}
+
+function run(name, cmd, args, env, report) {
+  console.log(`\n━━ ${name} ━━`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const counts = report();
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+  if (r.status !== 0 || !counts || counts.failed > 0) failures.push(name);
+}
+
+const jestReport = (file) => () => {
+  if (!existsSync(file)) return undefined;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), skipped: j.numPendingTests + j.numTodoTests };
+};
+
+const jest = (name, project, env) => {
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  run(name, process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', '--outputFile', file, '--runInBand'], env, jestReport(file));
+};
+
+const [hasMaria, hasRedis] = [await mariadbReady(), await reachable('127.0.0.1', 6379)];
+const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+const missing = [!hasMaria && 'MariaDB', !hasRedis && 'Redis', !hasChromium && 'Chromium'].filter(Boolean);
+if (missing.length && CI) {
+  console.error(`CI=true but ${missing.join(', ')} not available: .ci/run must start them.`);
+  process.exit(1);
+}
+
+const serviceEnv = {
+  NODE_ENV: 'test',
+  ...(hasMaria ? { MARIADB_URL } : { SKIP_MARIADB: '1' }),
+  ...(hasRedis ? { REDIS_URL_FOR_TESTS: REDIS_URL } : { SKIP_REDIS: '1' }),
+};
+
+if (want('unit')) jest('server unit', 'unit', serviceEnv);
+if (want('api:sqlite')) jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' });
+if (want('api:mariadb')) {
+  if (hasMaria && hasRedis) {
+    // DATABASE_URL picks the dialect of the few per-dialect column types at import time.
+    jest('api on MariaDB + Redis', 'api', { ...serviceEnv, TEST_DB: 'mariadb', DATABASE_URL: MARIADB_URL + '/mysql', TEST_REDIS_URL: REDIS_URL });
+  } else notice('API tests on MariaDB + Redis: a service is not reachable (start MariaDB and Redis, see README).');
+}
+if (want('client')) {
+  const file = join(out, 'client.json');
+  run('client (vitest)', 'npm', ['run', 'test', '--workspace', 'client', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {}, () => {
+    if (!existsSync(file)) return undefined;
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) };
+  });
+}
+if (want('e2e')) {
+  if (hasChromium) {
+    spawnSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+    const file = join(out, 'e2e.json');
+    run('browser (Playwright + Chromium)', process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, PW_REPORTERS: 'list,json' }, () => {
+      if (!existsSync(file)) return undefined;
+      const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+      return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
+    });
+  } else notice('browser tests: /usr/bin/chromium is not installed (apt-get install chromium fonts-noto-cjk).');
+}
+
+console.log(`\n${failures.length ? `Failed parts: ${failures.join('; ')}` : 'All parts passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,43 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { CacheModule } from './common/cache/cache.module';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { loggerParams } from './common/http/logger';
+import { AppConfig } from './config/app-config';
+import { AppConfigModule } from './config/config.module';
+import { buildDataSourceOptions } from './database/data-source';
+import { JobsModule } from './jobs/jobs.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
+import { ContentModule } from './modules/content/content.module';
+import { HealthModule } from './modules/health/health.module';
+import { SettingsModule } from './modules/settings/settings.module';
+
+export interface AppModuleOptions {
+  /** HTTP controllers (web) or only job processors (worker). */
+  http: boolean;
+  /** Run queue processors in this process. */
+  runWorkers: boolean;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        TypeOrmModule.forRoot(buildDataSourceOptions(config.databaseUrl)),
+        CacheModule,
+        JobsModule.forRoot({ redisUrl: config.redisUrl, runWorkers: options.runWorkers, prefix: config.redisPrefix }),
+        SettingsModule,
+        CatalogModule,
+        ContentModule,
+        ...(options.http ? [HealthModule] : []),
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

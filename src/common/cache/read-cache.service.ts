@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+
+/** A cached JSON answer, serialised once, with its strong ETag. */
+export interface CachedJson {
+  body: string;
+  etag: string;
+}
+
+/** Bound on entries per process (oldest dropped first), so unknown keys cannot grow memory. */
+const MAX_ENTRIES = 5000;
+
+interface Entry {
+  value: unknown;
+  expires: number;
+}
+
+/**
+ * Read-through cache for cheap public reads (catalogue, settings, content).
+ * Entries live in process memory with a TTL and are dropped explicitly when the
+ * data changes; with Redis configured, invalidations are broadcast so every web
+ * process drops its copy at once. Concurrent misses share one load.
+ */
+@Injectable()
+export class ReadCache implements OnModuleDestroy {
+  private readonly logger = new Logger(ReadCache.name);
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly channel: string;
+  private readonly pub?: Redis;
+  private readonly sub?: Redis;
+  private generation = 0;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.channel = `${config.redisPrefix}:cache:invalidate`;
+    if (config.redisUrl) {
+      this.pub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+      this.sub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+      this.sub.subscribe(this.channel).catch((err: Error) => this.logger.warn(`cache subscribe failed: ${err.message}`));
+      this.sub.on('message', (_ch: string, prefix: string) => this.dropLocal(prefix));
+      for (const c of [this.pub, this.sub]) c.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
+    }
+  }
+
+  async getOrLoad<T>(key: string, loader: () => Promise<T>, ttlSeconds = this.config.catalogCacheSeconds): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as T;
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    const generation = this.generation;
+    const load = loader()
+      .then((value) => {
+        // Do not store a value loaded before an invalidation that happened meanwhile.
+        if (ttlSeconds > 0 && generation === this.generation) {
+          this.entries.delete(key);
+          this.entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
+          if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+        }
+        return value;
+      })
+      .finally(() => this.inflight.delete(key));
+    this.inflight.set(key, load);
+    return load;
+  }
+
+  /** Same as getOrLoad, for JSON answers: serialised once with an ETag. */
+  getJson(key: string, loader: () => Promise<object>, ttlSeconds?: number): Promise<CachedJson> {
+    return this.getOrLoad(key, async () => toCachedJson(await loader()), ttlSeconds);
+  }
+
+  /** Drops every entry whose key starts with `prefix`, here and in every other process. */
+  async invalidate(prefix: string): Promise<void> {
+    this.dropLocal(prefix);
+    if (this.pub) {
+      try {
+        await this.pub.publish(this.channel, prefix);
+      } catch (err) {
+        this.logger.warn(`cache invalidation broadcast failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private dropLocal(prefix: string): void {
+    this.generation++;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([this.pub?.quit().catch(() => undefined), this.sub?.quit().catch(() => undefined)]);
+  }
+}
+
+export function toCachedJson(payload: object): CachedJson {
+  const body = JSON.stringify(payload);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag };
+}

@@ -1,0 +1,89 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every environment variable the server reads. Validated once at boot: a bad value
+ * stops the process with one clear line per problem (see `.env.example`).
+ */
+export class EnvVars {
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsOptional()
+  @IsString()
+  HOST?: string;
+
+  /** Empty → SQLite file var/skinshop.sqlite; `sqlite:<path>`; `mysql://…` / `mariadb://…`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, {
+    message: 'DATABASE_URL must be sqlite:<path>, mysql://… or mariadb://…',
+  })
+  DATABASE_URL?: string;
+
+  /** Empty → in-process job driver and database-backed sessions/rate limits. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must start with redis:// or rediss://' })
+  REDIS_URL?: string;
+
+  /** Prefix for every Redis key (queues, cache, sessions) so several shops can share one Redis. */
+  @IsString()
+  REDIS_PREFIX = 'skinshop';
+
+  /** Public origin used in links, sitemaps and payment return URLs. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_URL must be an origin such as https://shop.example.com' })
+  PUBLIC_URL?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  /** Run queue processors inside the web process (embedded default) or only in `npm run start:worker`. */
+  @IsIn(['true', 'false'])
+  RUN_WORKERS_IN_WEB = 'true';
+
+  /** Seed demo data when the database has no products (fresh machine). */
+  @IsIn(['true', 'false'])
+  SEED_DEMO_DATA = 'true';
+
+  /** Where uploaded and generated media live; served at /media. */
+  @IsString()
+  MEDIA_DIR = 'var/media';
+
+  /** Seconds public catalogue reads are cached in memory (invalidated explicitly on change). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  CATALOG_CACHE_SECONDS = 60;
+
+  /** Secret for signing session cookies (production: at least 32 random characters). */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  SESSION_SECRET?: string;
+}
+
+export function validateEnv(raw: Record<string, unknown>): EnvVars {
+  const env = plainToInstance(EnvVars, raw, { enableImplicitConversion: false, exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET is required in production');
+  }
+  if (errors.length) {
+    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return env;
+}

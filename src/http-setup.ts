@@ -1,0 +1,73 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createValidationPipe } from './common/http/validation.pipe';
+import type { AppConfig } from './config/app-config';
+
+/** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
+export const CLIENT_DIST = resolve(__dirname, '..', 'client', 'dist');
+
+/** Content-Security-Policy: no inline script anywhere; embeds only from YouTube and Facebook. */
+export function contentSecurityPolicy(isProduction: boolean) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // antd's CSS-in-JS writes <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.facebook.com'],
+      mediaSrc: ["'self'", 'https:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+      ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/** Middleware, global pipes and static files shared by the server and the API tests. */
+export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
+  app.setGlobalPrefix('api');
+  app.disable('x-powered-by');
+  app.set('etag', false); // our cached reads set strong ETags themselves
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false }));
+  app.use(compression({ threshold: 1024 }));
+  app.useBodyParser('json', { limit: '2mb' });
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const swagger = new DocumentBuilder()
+    .setTitle('skinshop API')
+    .setDescription('Shop and back-office API. Every answer is `{ success, message?, ...fields }`.')
+    .setVersion('1')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, swagger), { useGlobalPrefix: false });
+
+  if (!existsSync(config.mediaDir)) mkdirSync(config.mediaDir, { recursive: true });
+  app.useStaticAssets(config.mediaDir, { prefix: '/media', maxAge: '7d', index: false, fallthrough: false });
+  serveClient(app);
+}
+
+/** Serves the built client with long-lived hashed assets and an SPA fallback to index.html. */
+function serveClient(app: NestExpressApplication): void {
+  if (!existsSync(join(CLIENT_DIST, 'index.html'))) return;
+  app.useStaticAssets(join(CLIENT_DIST, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', index: false, fallthrough: false });
+  app.useStaticAssets(CLIENT_DIST, { index: false, maxAge: '1h' });
+  const index = join(CLIENT_DIST, 'index.html');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogService } from './catalog.service';
+import { Product } from './entities/product.entity';
+import { ProductMedia } from './entities/product-media.entity';
+import { ProductType } from './entities/product-type.entity';
+import { ProductVariant } from './entities/product-variant.entity';
+import { ProductViewsService } from './product-views.service';
+import { ShopCatalogController } from './shop-catalog.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
+  controllers: [ShopCatalogController],
+  providers: [CatalogService, ProductViewsService],
+  exports: [CatalogService],
+})
+export class CatalogModule {}

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import { NotFoundError } from '../../common/errors/app-error';
+import { ok } from '../../common/http/envelope';
+import type { MediaView, ProductListItem, ProductTypeView, VariantView } from './catalog.types';
+import { Product } from './entities/product.entity';
+import { ProductMedia } from './entities/product-media.entity';
+import { ProductType } from './entities/product-type.entity';
+import { ProductVariant } from './entities/product-variant.entity';
+import { priceRange } from './price-range';
+import { ProductViewsService } from './product-views.service';
+
+export const PRODUCT_NOT_FOUND = '找不到商品';
+const CACHE_PREFIX = 'catalog:';
+
+/** Public catalogue reads: only listed products, prices computed from variants. */
+@Injectable()
+export class CatalogService {
+  constructor(
+    @InjectRepository(Product) private readonly products: Repository<Product>,
+    @InjectRepository(ProductVariant) private readonly variants: Repository<ProductVariant>,
+    @InjectRepository(ProductMedia) private readonly media: Repository<ProductMedia>,
+    @InjectRepository(ProductType) private readonly types: Repository<ProductType>,
+    private readonly cache: ReadCache,
+    private readonly views: ProductViewsService,
+  ) {}
+
+  /** `GET /api/load/loadProducts`, cached and serialised once. */
+  loadProducts(): Promise<CachedJson> {
+    return this.cache.getJson(`${CACHE_PREFIX}list`, async () => {
+      const [products, productsTypes] = await Promise.all([this.listedProducts(), this.activeTypes()]);
+      return ok({ products, productsTypes });
+    });
+  }
+
+  /** `POST /api/load/productDetails`: the popup's data. Counts a view. */
+  async productDetails(id: number): Promise<CachedJson> {
+    const cached = await this.cache.getJson(`${CACHE_PREFIX}details:${id}`, async () => {
+      const p = await this.loadOne(id);
+      if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const { item, variants, media } = p;
+      return ok({ ...item, seo_description: p.product.seo_description, Variants: variants, pMedias: media });
+    });
+    return this.found(id, cached);
+  }
+
+  /** `GET /api/load/productD/:id`: the product page. Counts a view. */
+  async productPage(id: number): Promise<CachedJson> {
+    const cached = await this.cache.getJson(`${CACHE_PREFIX}page:${id}`, async () => {
+      const p = await this.loadOne(id);
+      if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const { product, item, variants, media } = p;
+      const pDetails = {
+        product_id: item.product_id,
+        title: item.title,
+        description: item.description,
+        image_url: item.image_url,
+        price: item.price,
+        highest_price: item.highest_price,
+        discount_price: item.discount_price,
+        highest_discount: item.highest_discount,
+        sold_quantity: item.sold_quantity,
+        unit: item.unit,
+        stock: item.stock,
+        seo_description: product.seo_description,
+        detail_html: product.detail_html ?? '',
+        spec_html: product.spec_html ?? '',
+        product_type: item.product_type,
+        type_name: item.type_name,
+        is_new: item.is_new,
+        is_hot: item.is_hot,
+        Variants: variants,
+      };
+      return ok({ pDetails, pMedias: media }, '');
+    });
+    return this.found(id, cached);
+  }
+
+  /** Drops every cached catalogue answer (call after any product, variant, media or type change). */
+  invalidate(): Promise<void> {
+    return this.cache.invalidate(CACHE_PREFIX);
+  }
+
+  private found(id: number, cached: CachedJson): CachedJson {
+    this.views.record(id);
+    return cached;
+  }
+
+  private async activeTypes(): Promise<ProductTypeView[]> {
+    const rows = await this.types.find({ where: { is_active: 1 }, order: { sort_order: 'ASC', id: 'ASC' } });
+    return rows.map((t) => ({ id: t.id, type_name: t.type_name }));
+  }
+
+  private async listedProducts(): Promise<ProductListItem[]> {
+    const [products, types] = await Promise.all([
+      this.products.find({ where: { is_active: 1 }, order: { manager_rank: 'DESC', id: 'ASC' } }),
+      this.types.find(),
+    ]);
+    if (products.length === 0) return [];
+    const variants = await this.variants.find({
+      where: { product_id: In(products.map((p) => p.id)), is_active: 1 },
+      order: { sort_order: 'ASC', id: 'ASC' },
+    });
+    const byProduct = groupBy(variants, (v) => v.product_id);
+    const typeNames = new Map(types.map((t) => [t.id, t.type_name]));
+    return products.map((p) => toListItem(p, (byProduct.get(p.id) ?? []).map(toVariantView), typeNames));
+  }
+
+  private async loadOne(id: number) {
+    const product = await this.products.findOne({ where: { id, is_active: 1 } });
+    if (!product) return undefined;
+    const [variantRows, mediaRows, type] = await Promise.all([
+      this.variants.find({ where: { product_id: id, is_active: 1 }, order: { sort_order: 'ASC', id: 'ASC' } }),
+      this.media.find({ where: { product_id: id, is_active: 1 }, order: { ordering: 'ASC', id: 'ASC' } }),
+      product.product_type ? this.types.findOne({ where: { id: product.product_type } }) : null,
+    ]);
+    const variants = variantRows.map(toVariantView);
+    const typeNames = new Map(type ? [[type.id, type.type_name]] : []);
+    const media: MediaView[] = mediaRows.map((m) => ({ media_url: m.media_url }));
+    return { product, item: toListItem(product, variants, typeNames), variants, media };
+  }
+}
+
+function toVariantView(v: ProductVariant): VariantView {
+  return {
+    variant_id: v.id,
+    variant_name: v.variant_name,
+    original_price: v.original_price,
+    discount_price: v.discount_price,
+    stock: Math.max(0, v.quantity),
+  };
+}
+
+function toListItem(p: Product, variants: VariantView[], typeNames: Map<number, string>): ProductListItem {
+  return {
+    product_id: p.id,
+    title: p.title,
+    description: p.description,
+    image_url: p.image_url,
+    unit: p.unit,
+    product_type: p.product_type,
+    type_name: (p.product_type && typeNames.get(p.product_type)) || '',
+    ...priceRange(variants),
+    sold_quantity: p.sold_quantity,
+    sales: p.sold_quantity,
+    views: p.views_count,
+    manager_rank: p.manager_rank,
+    is_new: p.is_new,
+    is_hot: p.is_hot,
+  };
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AppError } from '../../common/errors/app-error';
+import { sendCachedJson } from '../../common/http/send-cached-json';
+import { CatalogService, PRODUCT_NOT_FOUND } from './catalog.service';
+import { ProductDetailsDto } from './dto/product-details.dto';
+
+const idPipe = new ParseIntPipe({ exceptionFactory: () => new AppError(PRODUCT_NOT_FOUND, 404) });
+
+@ApiTags('shop: catalogue')
+@Controller('load')
+export class ShopCatalogController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Get('loadProducts')
+  @ApiOperation({ summary: 'Listed products with price ranges, and the product types' })
+  async loadProducts(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendCachedJson(req, res, await this.catalog.loadProducts());
+  }
+
+  @Post('productDetails')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Product popup: product fields, Variants and pMedias (counts a view)' })
+  async productDetails(@Body() dto: ProductDetailsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendCachedJson(req, res, await this.catalog.productDetails(dto.product_id));
+  }
+
+  @Get('productD/:id')
+  @ApiOperation({ summary: 'Product page: pDetails and pMedias (counts a view)' })
+  async productPage(@Param('id', idPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendCachedJson(req, res, await this.catalog.productPage(id));
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { In, Repository } from 'typeorm';
+import { ReadCache } from '../../common/cache/read-cache.service';
+import { ContentVersion } from './entities/content-version.entity';
+
+/** Version keys the client caches against (spec 3 §3 stored versions, spec 1 §4 version-based caching). */
+export const VersionKey = {
+  cart: 'cartVersion',
+  settings: 'settingsVersion',
+  posters: 'postersVersion',
+  home: 'homeVersion',
+  homeProducts: 'homeProductsVersion',
+  about: 'aboutVersion',
+} as const;
+
+const CACHE_PREFIX = 'versions:';
+
+/** A fresh, unique, sortable version marker. */
+export function newVersion(): string {
+  return `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * Version markers: read at start-up and by content calls; bumped whenever the
+ * content behind them changes so every client refreshes exactly once.
+ */
+@Injectable()
+export class ContentVersionsService {
+  constructor(
+    @InjectRepository(ContentVersion) private readonly repo: Repository<ContentVersion>,
+    private readonly cache: ReadCache,
+  ) {}
+
+  /** Current values of `keys`; a key never set is created on first read. */
+  async get<K extends string>(keys: readonly K[]): Promise<Record<K, string>> {
+    const cacheKey = `${CACHE_PREFIX}${[...keys].sort().join(',')}`;
+    return this.cache.getOrLoad(cacheKey, async () => {
+      const rows = await this.repo.find({ where: { v_key: In([...keys]) } });
+      const found = new Map(rows.map((r) => [r.v_key, r.v_value]));
+      const out = {} as Record<K, string>;
+      for (const k of keys) {
+        let v = found.get(k);
+        if (v === undefined) {
+          v = newVersion();
+          await this.repo.upsert({ v_key: k, v_value: v }, ['v_key']);
+        }
+        out[k] = v;
+      }
+      return out;
+    });
+  }
+
+  /** Gives `key` a new version; returns it. */
+  async bump(key: string): Promise<string> {
+    const v = newVersion();
+    await this.repo.upsert({ v_key: key, v_value: v }, ['v_key']);
+    await this.cache.invalidate(CACHE_PREFIX);
+    return v;
+  }
+}

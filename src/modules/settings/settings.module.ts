@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PaymentMethod } from './entities/payment-method.entity';
+import { Setting } from './entities/setting.entity';
+import { ShippingMethod } from './entities/shipping-method.entity';
+import { SettingsService } from './settings.service';
+import { ShopSettingsController } from './shop-settings.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ShippingMethod, PaymentMethod, Setting])],
+  controllers: [ShopSettingsController],
+  providers: [SettingsService],
+  exports: [SettingsService],
+})
+export class SettingsModule {}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import { ok } from '../../common/http/envelope';
+import { PaymentMethod } from './entities/payment-method.entity';
+import { Setting } from './entities/setting.entity';
+import { ShippingMethod } from './entities/shipping-method.entity';
+
+const CACHE_PREFIX = 'settings:';
+
+export interface ShippingMethodView {
+  id: number;
+  name: string;
+  icon_url: string;
+  shipping_cost: number;
+  free_shipping_threshold: number;
+}
+
+export interface PaymentMethodView {
+  method_code: string;
+  method_label: string;
+}
+
+/** Shop settings: shipping and payment methods, general key/value settings. */
+@Injectable()
+export class SettingsService {
+  constructor(
+    @InjectRepository(ShippingMethod) private readonly shipping: Repository<ShippingMethod>,
+    @InjectRepository(PaymentMethod) private readonly payment: Repository<PaymentMethod>,
+    @InjectRepository(Setting) private readonly settings: Repository<Setting>,
+    private readonly cache: ReadCache,
+  ) {}
+
+  loadShipping(): Promise<CachedJson> {
+    return this.cache.getJson(`${CACHE_PREFIX}shipping`, async () => ok({ shippingMethods: await this.activeShippingMethods() }));
+  }
+
+  loadPayment(): Promise<CachedJson> {
+    return this.cache.getJson(`${CACHE_PREFIX}payment`, async () => ok({ paymentMethods: await this.activePaymentMethods() }));
+  }
+
+  async activeShippingMethods(): Promise<ShippingMethodView[]> {
+    const rows = await this.shipping.find({ where: { is_active: 1 }, order: { sort_order: 'ASC', id: 'ASC' } });
+    return rows.map(({ id, name, icon_url, shipping_cost, free_shipping_threshold }) => ({
+      id,
+      name,
+      icon_url,
+      shipping_cost,
+      free_shipping_threshold,
+    }));
+  }
+
+  async activePaymentMethods(): Promise<PaymentMethodView[]> {
+    const rows = await this.payment.find({ where: { status: 1 }, order: { sort_order: 'ASC', payment_method_id: 'ASC' } });
+    return rows.map(({ method_code, method_label }) => ({ method_code, method_label }));
+  }
+
+  /** Settings the browser may see (never API keys or other private values). */
+  publicSettings(): Promise<{ s_key: string; s_value: string }[]> {
+    return this.cache.getOrLoad(`${CACHE_PREFIX}public`, async () => {
+      const rows = await this.settings.find({ where: { is_public: 1 }, order: { id: 'ASC' } });
+      return rows.map(({ s_key, s_value }) => ({ s_key, s_value }));
+    });
+  }
+
+  /** One setting's value, or `fallback` when it is not set. */
+  async get(key: string, fallback = ''): Promise<string> {
+    const row = await this.settings.findOne({ where: { s_key: key } });
+    return row?.s_value ?? fallback;
+  }
+
+  invalidate(): Promise<void> {
+    return this.cache.invalidate(CACHE_PREFIX);
+  }
+}

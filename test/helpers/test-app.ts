@@ -1,0 +1,45 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createWebApp } from '../../src/bootstrap';
+import { loadAppConfig } from '../../src/config/app-config';
+import { createTestDatabase, TestDatabase } from './databases';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** The Express server to hand to supertest. */
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application (same modules, middleware and migrations as `npm start`)
+ * on a fresh database seeded with the demo data.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), 'skinshop-media-'));
+  const config = loadAppConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATABASE_URL: db.url,
+    MEDIA_DIR: mediaDir,
+    SEED_DEMO_DATA: 'true',
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    ...env,
+  });
+  const app = await createWebApp(config);
+  await app.init();
+  return {
+    app,
+    http: app.getHttpServer(),
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
