@@ -82,7 +82,7 @@ export function validateEnv(raw: Record<string, unknown>): EnvVars {
     throw new Error('Invalid configuration:\n  SESSION_SECRET is required in production');
   }
   if (errors.length) {
-    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {})[0] ?? "invalid"}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return env;

@@ -1,0 +1,100 @@
+// Shared bench helpers: start the built server, load it with wrk (or autocannon), read RSS.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export function hasWrk() {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+/** Starts `node dist/main.js`; resolves once /api/health answers 200, with the time it took. */
+export async function startServer(env, { timeoutMs = 60000 } = {}) {
+  const t0 = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer within ${timeoutMs} ms: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  return {
+    url,
+    pid: child.pid,
+    readyMs,
+    rssMb: () => rssMb(child.pid),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function ms(s) {
+  const m = /([\d.]+)(us|ms|s)/.exec(s);
+  if (!m) return NaN;
+  const v = Number(m[1]);
+  return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+}
+
+/** Loads `url` for `seconds` with `connections`; returns req/s, p50 and p99 in ms. */
+export async function load(url, { connections, seconds = 10, threads = 2 }) {
+  if (hasWrk()) {
+    const out = execFileSync('wrk', ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency', url], {
+      encoding: 'utf8',
+    });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+    const p50 = ms(/\n\s+50%\s+(\S+)/.exec(out)?.[1] ?? '');
+    const p99 = ms(/\n\s+99%\s+(\S+)/.exec(out)?.[1] ?? '');
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+    const errors = /Socket errors:.*/.exec(out)?.[0];
+    return { tool: 'wrk', rps, p50, p99, non2xx, errors };
+  }
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon({ url, connections, duration: seconds });
+  return { tool: 'autocannon', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors ? `${r.errors} errors` : undefined };
+}
+
+export function verdict(ok) {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+export function mariadbUrl() {
+  return process.env.MARIADB_URL ?? 'mysql://skinshop:skinshop@127.0.0.1:3306';
+}
+
+export async function freshMariaDb(name) {
+  const mysql = await import('mysql2/promise');
+  const c = await mysql.createConnection(mariadbUrl());
+  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await c.end();
+  return `${mariadbUrl()}/${name}`;
+}
+
+export function builtClientExists() {
+  return existsSync(join(root, 'client/dist/.vite/manifest.json'));
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm run bench`: the built server on MariaDB, loaded over loopback.
+// Prints figures and the budget each is held to; exits 1 if a budget is missed.
+import { bundleReport } from './bundle.mjs';
+import { builtClientExists, freshMariaDb, load, startServer, verdict } from './lib.mjs';
+
+const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200 };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const results = [];
+const row = (name, figure, budget, ok) => {
+  results.push(ok);
+  console.log(`${verdict(ok).padEnd(4)}  ${name.padEnd(44)} ${figure.padEnd(34)} budget ${budget}`);
+};
+
+const env = {
+  NODE_ENV: 'production',
+  PORT: process.env.BENCH_PORT ?? '3200',
+  DATABASE_URL: await freshMariaDb('skinshop_bench'),
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  LOG_LEVEL: 'warn',
+  MEDIA_DIR: 'var/bench-media',
+};
+console.log(`skinshop bench — MariaDB, ${SECONDS}s per run, wrk on loopback, 2-core machine\n`);
+
+// First start migrates and seeds; the cold start measured is the second one.
+const first = await startServer(env);
+await first.stop();
+const server = await startServer(env);
+row('cold start → first 200 (/api/health)', `${server.readyMs.toFixed(0)} ms`, `< ${BUDGET.coldStartMs} ms`, server.readyMs < BUDGET.coldStartMs);
+
+const list = await (await fetch(`${server.url}/api/load/loadProducts`)).json();
+const productId = list.products[0].product_id;
+const targets = [
+  ['GET /api/load/loadProducts', `${server.url}/api/load/loadProducts`],
+  [`GET /api/load/productD/${productId}`, `${server.url}/api/load/productD/${productId}`],
+];
+for (const [name, url] of targets) {
+  for (const connections of [10, 50]) {
+    const r = await load(url, { connections, seconds: SECONDS });
+    const figure = `${r.rps.toFixed(0)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+    const clean = !r.non2xx && !r.errors;
+    if (connections === 50) {
+      row(`${name} @50`, figure, `≥ ${BUDGET.rps} req/s, p99 < ${BUDGET.p99} ms`, clean && r.rps >= BUDGET.rps && r.p99 < BUDGET.p99);
+    } else {
+      row(`${name} @10`, figure, '(reported)', clean);
+    }
+    if (!clean) console.log(`      non-2xx: ${r.non2xx} ${r.errors ?? ''}`);
+  }
+}
+const rss = server.rssMb();
+row('RSS after load', `${rss.toFixed(0)} MB`, `< ${BUDGET.rssMb} MB`, rss < BUDGET.rssMb);
+await server.stop();
+
+if (builtClientExists()) {
+  const b = bundleReport();
+  row('shopper initial JS of /products (gzip)', `${b.initialGzipKb.toFixed(1)} KB in ${b.files.length} files`, `≤ ${BUDGET.bundleKb} KB`, b.routeFound && b.initialGzipKb <= BUDGET.bundleKb);
+  row('admin/editor code in shopper chunks', b.leaks.length ? b.leaks.join(', ') : 'none', 'none', b.leaks.length === 0);
+} else {
+  row('shopper bundle', 'client/dist/.vite/manifest.json missing', 'build the client', false);
+}
+
+const failed = results.filter((ok) => !ok).length;
+console.log(`\n${results.length - failed} within budget, ${failed} over budget`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,47 @@
+import type { AppConfig } from '../../config/app-config';
+import { ReadCache, toCachedJson } from './read-cache.service';
+
+const config = { redisPrefix: 't', catalogCacheSeconds: 60 } as AppConfig;
+
+describe('ReadCache', () => {
+  it('loads once for concurrent misses and serves the copy until invalidated', async () => {
+    const cache = new ReadCache(config);
+    let loads = 0;
+    const loader = async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 5));
+      return { n: loads };
+    };
+    const [a, b] = await Promise.all([cache.getOrLoad('k:1', loader), cache.getOrLoad('k:1', loader)]);
+    expect(a).toEqual({ n: 1 });
+    expect(b).toBe(a);
+    expect(await cache.getOrLoad('k:1', loader)).toBe(a);
+    await cache.invalidate('k:');
+    expect(await cache.getOrLoad('k:1', loader)).toEqual({ n: 2 });
+    await cache.onModuleDestroy();
+  });
+
+  it('does not keep a value loaded across an invalidation', async () => {
+    const cache = new ReadCache(config);
+    let release!: () => void;
+    const slow = cache.getOrLoad('k', () => new Promise<string>((r) => (release = () => r('old'))));
+    await cache.invalidate('k');
+    release();
+    expect(await slow).toBe('old');
+    expect(await cache.getOrLoad('k', async () => 'new')).toBe('new');
+  });
+
+  it('does not cache failures', async () => {
+    const cache = new ReadCache(config);
+    await expect(cache.getOrLoad('e', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.getOrLoad('e', async () => 'ok')).toBe('ok');
+  });
+
+  it('serialises JSON once with a strong ETag that changes with the content', () => {
+    const a = toCachedJson({ success: true, x: 1 });
+    expect(a.body).toBe('{"success":true,"x":1}');
+    expect(a.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(toCachedJson({ success: true, x: 1 }).etag).toBe(a.etag);
+    expect(toCachedJson({ success: true, x: 2 }).etag).not.toBe(a.etag);
+  });
+});

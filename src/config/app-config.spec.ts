@@ -1,0 +1,38 @@
+import { loadAppConfig } from './app-config';
+
+describe('loadAppConfig', () => {
+  it('gives the embedded defaults on an empty environment', () => {
+    const c = loadAppConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      runWorkersInWeb: true,
+      seedDemoData: true,
+      catalogCacheSeconds: 60,
+    });
+    expect(c.mediaDir).toMatch(/var\/media$/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadAppConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+  });
+
+  it('accepts the three database URL forms', () => {
+    for (const url of ['sqlite:var/x.sqlite', 'mysql://u:p@127.0.0.1:3306/shop', 'mariadb://u:p@db/shop']) {
+      expect(loadAppConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('stops with one clear line per bad value', () => {
+    expect(() => loadAppConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x', REDIS_URL: 'http://r' })).toThrow(
+      /Invalid configuration:\n {2}PORT: .+\n {2}DATABASE_URL: DATABASE_URL must be sqlite:<path>, mysql:\/\/… or mariadb:\/\/…\n {2}REDIS_URL: REDIS_URL must start with redis:\/\/ or rediss:\/\//,
+    );
+  });
+
+  it('requires a session secret in production', () => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+    expect(loadAppConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+  });
+});
