@@ -1,0 +1,90 @@
+/**
+ * Every queue, job name and payload in one place (immich-style). A payload carries ids and the
+ * few values a processor cannot look up; never card data or passwords. Jobs that carry a one-time
+ * code are `sensitive`: removed from the queue as soon as they complete.
+ */
+
+export const QueueName = {
+  Mail: 'mail',
+  Sms: 'sms',
+  Shipping: 'shipping',
+  Invoice: 'invoice',
+  Telegram: 'telegram',
+  Reconciliation: 'reconciliation',
+  Maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);
+
+export const JobName = {
+  MailContact: 'mail.contact',
+  MailVerificationCode: 'mail.verification-code',
+  SmsSend: 'sms.send',
+  InvoiceIssue: 'invoice.issue',
+  InvoiceVoid: 'invoice.void',
+  ShippingCreateTicket: 'shipping.create-ticket',
+  TelegramNotify: 'telegram.notify',
+  PaymentsReconcile: 'payments.reconcile',
+  MaintenanceDemo: 'maintenance.demo',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+/** Why a one-time code was sent (spec 1 §registration / forgot password, spec 2 §email/phone change). */
+export type SmsCodePurpose = 'register' | 'forgot-password' | 'phone-change';
+
+export interface JobPayloads {
+  /** A stored contact message (spec 1 contact form) mailed to the shop; the processor loads it by id. */
+  [JobName.MailContact]: { contactMessageId: number };
+  /** E-mail change: the code to confirm the new address. Sensitive. */
+  [JobName.MailVerificationCode]: { email: string; code: string };
+  /** One-time code by SMS. Sensitive. */
+  [JobName.SmsSend]: { phone: string; code: string; purpose: SmsCodePurpose };
+  /** Issue the e-invoice of a paid order (job id `invoice:<orderId>`, exists once). */
+  [JobName.InvoiceIssue]: { orderId: number };
+  /** Void the e-invoice of a cancelled order. */
+  [JobName.InvoiceVoid]: { orderId: number; reason: string };
+  /** Create the logistics ticket of an order at the provider. */
+  [JobName.ShippingCreateTicket]: { orderId: number; adminId?: number };
+  /** Staff alert; sent only when the notification setting `settingType` has Telegram on. No personal data in `text`. */
+  [JobName.TelegramNotify]: { settingType: string; text: string };
+  /** Ask the gateway about pending orders older than `olderThanMinutes` (or one order). */
+  [JobName.PaymentsReconcile]: { olderThanMinutes: number; orderId?: number };
+  /** Harmless job for tests and smoke checks; no handler is registered by the application. */
+  [JobName.MaintenanceDemo]: { token: string };
+}
+
+export interface JobDefinition {
+  queue: QueueName;
+  /** Carries a secret (one-time code): removed on completion, never listed with its payload. */
+  sensitive: boolean;
+}
+
+export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
+  [JobName.MailContact]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.MailVerificationCode]: { queue: QueueName.Mail, sensitive: true },
+  [JobName.SmsSend]: { queue: QueueName.Sms, sensitive: true },
+  [JobName.InvoiceIssue]: { queue: QueueName.Invoice, sensitive: false },
+  [JobName.InvoiceVoid]: { queue: QueueName.Invoice, sensitive: false },
+  [JobName.ShippingCreateTicket]: { queue: QueueName.Shipping, sensitive: false },
+  [JobName.TelegramNotify]: { queue: QueueName.Telegram, sensitive: false },
+  [JobName.PaymentsReconcile]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
+};
+
+export function isJobName(name: string): name is JobName {
+  return Object.prototype.hasOwnProperty.call(JOB_DEFINITIONS, name);
+}
+
+/** What a processor receives. */
+export interface JobOf<N extends JobName = JobName> {
+  id: string;
+  name: N;
+  queue: QueueName;
+  data: JobPayloads[N];
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** A processor; it may run more than once for the same job and must be idempotent. */
+export type JobHandlerFn<N extends JobName = JobName> = (job: JobOf<N>) => Promise<unknown> | unknown;

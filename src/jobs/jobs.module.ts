@@ -1,0 +1,76 @@
+import { DynamicModule, Injectable, Module, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { BullmqJobQueue } from './bullmq-job-queue';
+import { InProcessJobQueue } from './in-process-job-queue';
+import { JobHandlerExplorer } from './job-handler.explorer';
+import { JobHandlerRegistry } from './job-handler.registry';
+import { DriverOptions, JOB_DEFAULTS, JobDriver, JobQueue } from './job-queue';
+
+export interface JobsModuleOptions {
+  /** Set → BullMQ on Redis; unset → in-process driver (embedded mode). */
+  redisUrl?: string;
+  /** Run processors in this process (web in embedded mode, `start:worker` with Redis). */
+  runWorkers: boolean;
+  /** Base of the exponential retry backoff (default 1000 ms; tests use ~10). */
+  backoffDelayMs?: number;
+  /** Redis key prefix (default `skinshop`). */
+  prefix?: string;
+  /** Default total attempts per job (default 5). */
+  attempts?: number;
+  /** Jobs run at once per queue (default 2). */
+  concurrency?: number;
+}
+
+/** Starts the workers once every module's handlers are registered; stops them before the database closes. */
+@Injectable()
+class JobsLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(private readonly driver: JobDriver) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.driver.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.driver.close();
+  }
+}
+
+export function createJobDriver(options: JobsModuleOptions, registry: JobHandlerRegistry): JobDriver {
+  const driverOptions: DriverOptions = {
+    runWorkers: options.runWorkers,
+    backoffDelayMs: positive(options.backoffDelayMs ?? JOB_DEFAULTS.backoffDelayMs, 'backoffDelayMs', 0),
+    attempts: positive(options.attempts ?? JOB_DEFAULTS.attempts, 'attempts', 1),
+    concurrency: positive(options.concurrency ?? JOB_DEFAULTS.concurrency, 'concurrency', 1),
+  };
+  return options.redisUrl
+    ? new BullmqJobQueue(registry, { ...driverOptions, redisUrl: options.redisUrl, prefix: options.prefix ?? 'skinshop' })
+    : new InProcessJobQueue(registry, driverOptions);
+}
+
+function positive(value: number, name: string, min: number): number {
+  if (!Number.isInteger(value) || value < min) throw new RangeError(`JobsModule: ${name} must be an integer ≥ ${min}, got ${value}`);
+  return value;
+}
+
+/**
+ * Global: any provider may inject `JobQueue` and decorate methods with `@JobHandler(name)`.
+ * `AppModule` imports `JobsModule.forRoot({ redisUrl, runWorkers, prefix })` once.
+ */
+@Module({})
+export class JobsModule {
+  static forRoot(options: JobsModuleOptions): DynamicModule {
+    return {
+      module: JobsModule,
+      global: true,
+      imports: [DiscoveryModule],
+      providers: [
+        JobHandlerRegistry,
+        JobHandlerExplorer,
+        { provide: JobDriver, useFactory: (registry: JobHandlerRegistry) => createJobDriver(options, registry), inject: [JobHandlerRegistry] },
+        { provide: JobQueue, useExisting: JobDriver },
+        JobsLifecycle,
+      ],
+      exports: [JobQueue, JobHandlerRegistry],
+    };
+  }
+}
