@@ -36,3 +36,10 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
   });
 });
+
+describe('loadAppConfig: job processing', () => {
+  it('refuses to switch off in-web workers without Redis', () => {
+    expect(() => loadAppConfig({ RUN_WORKERS_IN_WEB: 'false' })).toThrow(/RUN_WORKERS_IN_WEB=false needs REDIS_URL/);
+    expect(loadAppConfig({ RUN_WORKERS_IN_WEB: 'false', REDIS_URL: 'redis://r:6379' }).runWorkersInWeb).toBe(false);
+  });
+});

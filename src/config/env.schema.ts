@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidationError, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
@@ -80,6 +80,12 @@ export function validateEnv(raw: Record<string, unknown>): EnvVars {
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET is required in production');
+  }
+  if (!env.REDIS_URL && env.RUN_WORKERS_IN_WEB === 'false') {
+    errors.push(Object.assign(new ValidationError(), {
+      property: 'RUN_WORKERS_IN_WEB',
+      constraints: { redis: 'RUN_WORKERS_IN_WEB=false needs REDIS_URL (without Redis no other process can run the jobs)' },
+    }));
   }
   if (errors.length) {
     const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {})[0] ?? "invalid"}`);
