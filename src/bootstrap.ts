@@ -6,13 +6,20 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { seedDemo } from './database/seeds/demo-seed';
+import { seedReferenceData } from './database/seeds/reference-seed';
 import { configureHttp } from './http-setup';
 
-/** Runs pending migrations, then seeds demo data into an empty shop when enabled. */
+/**
+ * Runs pending migrations, adds missing reference rows (shipping and payment methods,
+ * status codes, settings keys, version keys: never overwriting what staff changed),
+ * then seeds demo data into an empty shop when enabled.
+ */
 export async function prepareDatabase(ds: DataSource, config: AppConfig): Promise<void> {
   const log = new NestLogger('Database');
   const ran = await ds.runMigrations({ transaction: 'each' });
   if (ran.length) log.log(`applied ${ran.length} migration(s): ${ran.map((m) => m.name).join(', ')}`);
+  const added = await seedReferenceData(ds);
+  if (added) log.log(`added ${added} missing reference row(s)`);
   if (config.seedDemoData) {
     const seeded = await seedDemo(ds, { mediaDir: config.mediaDir });
     if (seeded) log.log('empty database: demo data seeded');
@@ -23,7 +30,8 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
 export async function createWebApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, { http: true, runWorkers: config.runWorkersInWeb }),
-    { bufferLogs: true },
+    // Errors reach the caller (main prints them and exits; tests see them) instead of process.exit inside Nest.
+    { bufferLogs: true, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
   configureHttp(app, config);

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   }
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { http: false, runWorkers: true }), {
     bufferLogs: true,
+    abortOnError: false,
   });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { CatalogService } from '../../src/modules/catalog/catalog.service';
 import { ProductViewsService } from '../../src/modules/catalog/product-views.service';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -58,7 +59,6 @@ describe('catalogue API', () => {
 
     const p = (first.body.products as ListItem[])[0];
     await ds.query('UPDATE products SET title = ? WHERE id = ?', ['改名測試商品', p.product_id]);
-    const { CatalogService } = await import('../../src/modules/catalog/catalog.service');
     await t.app.get(CatalogService).invalidate();
     const after = await request(t.http).get('/api/load/loadProducts').set('If-None-Match', etag).expect(200);
     expect(after.headers.etag).not.toBe(etag);

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// `npm run migration:generate -- <Name> [sqlite|mysql]`
+//
+// Generates one migration per dialect from the difference between the entities
+// (src/database/entities.ts) and a fresh database that has all existing migrations
+// applied: a temp SQLite file, and a temp MariaDB database (dropped afterwards).
+// The SQL comes from TypeORM's schema builder (the same code as `typeorm
+// migration:generate`); this script only writes it into the migration template.
+// Output: src/database/migrations/{sqlite,mysql}/<timestamp>-<Name>.ts with classes
+// <Name><timestamp>Sqlite / <Name><timestamp>Mysql and `name = '<Name><timestamp>'`.
+//
+// MariaDB: MARIADB_URL (default mysql://skinshop:skinshop@127.0.0.1:3306); the user
+// is created over the root socket when it cannot log in yet.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(join(root, 'package.json'));
+const MARIADB_URL = (process.env.MARIADB_URL ?? 'mysql://skinshop:skinshop@127.0.0.1:3306').replace(/\/+$/, '');
+const DIALECTS = ['sqlite', 'mysql'];
+const migrationsDir = (dialect) => join(root, 'src/database/migrations', dialect);
+
+function usage(msg) {
+  console.error(`${msg}\nusage: npm run migration:generate -- <Name> [sqlite|mysql]   (Name: letters and digits, starting with a letter)`);
+  process.exit(2);
+}
+
+// ─── parent: one child process per dialect (entity column types are fixed at import time) ───
+async function main(argv) {
+  if (argv[0] === '--child') return child(argv[1], argv[2], argv[3]);
+  const [name, only] = argv;
+  if (!name || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) usage('missing or invalid migration name');
+  if (only && !DIALECTS.includes(only)) usage(`unknown dialect ${only}`);
+  const timestamp = String(Date.now());
+  let failed = false;
+  for (const dialect of only ? [only] : DIALECTS) {
+    const r = spawnSync(process.execPath, [new URL(import.meta.url).pathname, '--child', dialect, name, timestamp], {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    });
+    if (r.status !== 0) failed = true;
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+// ─── TypeScript without a build: transpile src/*.ts on require ───
+function registerTypeScript() {
+  const ts = require('typescript');
+  const Module = require('node:module');
+  Module._extensions['.ts'] = (module, filename) => {
+    const out = ts.transpileModule(readFileSync(filename, 'utf8'), {
+      fileName: filename,
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        esModuleInterop: true,
+      },
+    });
+    module._compile(out.outputText, filename);
+  };
+}
+
+async function mariadbConnection(url) {
+  const { createConnection } = require('mysql2/promise');
+  try {
+    return await createConnection(url);
+  } catch (first) {
+    // First run on this machine: create the dedicated user over the local socket as root.
+    const u = new URL(url);
+    const [user, pass] = [decodeURIComponent(u.username), decodeURIComponent(u.password)];
+    const sql = ['localhost', '127.0.0.1']
+      .map((h) => `CREATE USER IF NOT EXISTS '${user}'@'${h}' IDENTIFIED BY '${pass}'; GRANT ALL ON *.* TO '${user}'@'${h}';`)
+      .join(' ');
+    try {
+      execFileSync('mariadb', ['-uroot', '-e', sql], { stdio: 'pipe' });
+    } catch {
+      throw new Error(`cannot reach MariaDB at ${u.host} as ${user} (${first.message}) and cannot create the user as root`);
+    }
+    return createConnection(url);
+  }
+}
+
+/** A fresh empty database of `dialect`: its URL and a cleanup function. */
+async function tempDatabase(dialect) {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'skinshop-gen-'));
+    return { url: `sqlite:${join(dir, 'gen.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const db = `skinshop_gen_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const conn = await mariadbConnection(MARIADB_URL);
+  await conn.query(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  return {
+    url: `${MARIADB_URL}/${db}`,
+    drop: async () => {
+      await conn.query(`DROP DATABASE IF EXISTS \`${db}\``);
+      await conn.end();
+    },
+  };
+}
+
+const queryLine = (q) =>
+  `        await queryRunner.query(\`${q.query.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\`${
+    q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''
+  });`;
+
+function template(className, migrationName, up, down) {
+  return `import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Generated by scripts/generate-migrations.mjs from the entities (TypeORM schema builder). Do not edit by hand. */
+export class ${className} implements MigrationInterface {
+    name = '${migrationName}';
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+${up.join('\n')}
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+${down.join('\n')}
+    }
+}
+`;
+}
+
+// ─── child: generate for one dialect ───
+async function child(dialect, name, timestamp) {
+  const db = await tempDatabase(dialect);
+  process.env.DATABASE_URL = db.url; // before any entity is imported
+  registerTypeScript();
+  const { DataSource } = require('typeorm');
+  const { buildDataSourceOptions } = require(join(root, 'src/database/data-source.ts'));
+  const ds = new DataSource(buildDataSourceOptions(db.url));
+  try {
+    await ds.initialize();
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    const sql = await ds.driver.createSchemaBuilder().log();
+    const dir = migrationsDir(dialect);
+    if (sql.upQueries.length === 0) {
+      console.log(`${dialect}: no changes (${applied.length} existing migration(s) match the entities)`);
+      return;
+    }
+    const up = sql.upQueries.map(queryLine);
+    const down = sql.downQueries.map(queryLine).reverse();
+    const firstMigration = !existsSync(dir) || !readdirSync(dir).some((f) => /\.(ts|js)$/.test(f));
+    if (dialect === 'mysql' && firstMigration) {
+      // Tables take the database default: make it utf8mb4 even where the server default is latin1.
+      up.unshift(queryLine({ query: 'ALTER DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci' }));
+    }
+    const suffix = dialect === 'mysql' ? 'Mysql' : 'Sqlite';
+    const migrationName = `${name}${timestamp}`;
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${timestamp}-${name}.ts`);
+    writeFileSync(file, template(`${migrationName}${suffix}`, migrationName, up, down));
+    console.log(`${dialect}: ${sql.upQueries.length} statement(s) → ${file.slice(root.length)}`);
+  } finally {
+    if (ds.isInitialized) await ds.destroy();
+    await db.drop();
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

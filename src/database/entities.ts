@@ -1,0 +1,93 @@
+/**
+ * The single registry of entity classes: the data source, the migration generator
+ * and the drift test all read this list. A new entity is added here and nowhere else.
+ */
+import { Admin } from '../modules/auth/entities/admin.entity';
+import { RateLimit } from '../modules/auth/entities/rate-limit.entity';
+import { Session } from '../modules/auth/entities/session.entity';
+import { Product } from '../modules/catalog/entities/product.entity';
+import { ProductMedia } from '../modules/catalog/entities/product-media.entity';
+import { ProductType } from '../modules/catalog/entities/product-type.entity';
+import { ProductVariant } from '../modules/catalog/entities/product-variant.entity';
+import { ContactMessage } from '../modules/content/entities/contact-message.entity';
+import { ContentVersion } from '../modules/content/entities/content-version.entity';
+import { HomeBeauticianEndorsement } from '../modules/content/entities/home-beautician-endorsement.entity';
+import { HomeCarouselBanner } from '../modules/content/entities/home-carousel-banner.entity';
+import { HomeCertificate } from '../modules/content/entities/home-certificate.entity';
+import { HomeUserTestimonial } from '../modules/content/entities/home-user-testimonial.entity';
+import { HtmlImage } from '../modules/content/entities/html-image.entity';
+import { HtmlPage } from '../modules/content/entities/html-page.entity';
+import { Poster } from '../modules/content/entities/poster.entity';
+import { AiUsage } from '../modules/editor/entities/ai-usage.entity';
+import { ImageLibraryItem } from '../modules/images/entities/image-library-item.entity';
+import { Invoice } from '../modules/invoices/entities/invoice.entity';
+import { LogisticsEvent } from '../modules/logistics/entities/logistics-event.entity';
+import { ShippingTicket } from '../modules/logistics/entities/shipping-ticket.entity';
+import { Order } from '../modules/orders/entities/order.entity';
+import { OrderItem } from '../modules/orders/entities/order-item.entity';
+import { OrderStatusCode } from '../modules/orders/entities/order-status-code.entity';
+import { PaymentStatusCode } from '../modules/orders/entities/payment-status-code.entity';
+import { PaymentNotification } from '../modules/payments/entities/payment-notification.entity';
+import { PaymentTransaction } from '../modules/payments/entities/payment-transaction.entity';
+import { EmailCode } from '../modules/phone-verification/entities/email-code.entity';
+import { PhoneCode } from '../modules/phone-verification/entities/phone-code.entity';
+import { NotificationSetting } from '../modules/settings/entities/notification-setting.entity';
+import { PaymentMethod } from '../modules/settings/entities/payment-method.entity';
+import { Setting } from '../modules/settings/entities/setting.entity';
+import { ShippingMethod } from '../modules/settings/entities/shipping-method.entity';
+import { Address } from '../modules/users/entities/address.entity';
+import { User } from '../modules/users/entities/user.entity';
+import { UserConfig } from '../modules/users/entities/user-config.entity';
+import { UserIdentity } from '../modules/users/entities/user-identity.entity';
+
+export const ENTITIES = [
+  // users
+  User,
+  UserConfig,
+  Address,
+  UserIdentity,
+  // auth
+  Admin,
+  Session,
+  RateLimit,
+  // phone-verification
+  PhoneCode,
+  EmailCode,
+  // catalog
+  ProductType,
+  Product,
+  ProductVariant,
+  ProductMedia,
+  // orders
+  Order,
+  OrderItem,
+  OrderStatusCode,
+  PaymentStatusCode,
+  // payments
+  PaymentTransaction,
+  PaymentNotification,
+  // logistics
+  LogisticsEvent,
+  ShippingTicket,
+  // invoices
+  Invoice,
+  // content
+  ContentVersion,
+  HomeCarouselBanner,
+  HomeBeauticianEndorsement,
+  HomeUserTestimonial,
+  HomeCertificate,
+  HtmlPage,
+  HtmlImage,
+  Poster,
+  ContactMessage,
+  // images
+  ImageLibraryItem,
+  // settings
+  ShippingMethod,
+  PaymentMethod,
+  Setting,
+  NotificationSetting,
+  // editor
+  AiUsage,
+];

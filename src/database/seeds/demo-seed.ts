@@ -1,0 +1,141 @@
+/**
+ * Demo data: a believable zh-TW skincare shop. `seedDemo` fills an empty database (no
+ * products) and does nothing otherwise; `resetAndSeed` (npm run seed) wipes every
+ * table first. Inserts are batched in one transaction; images are SVG files written
+ * under `<mediaDir>/demo/` and served at /media/demo/.
+ */
+import { argon2id, hash } from 'argon2';
+import { resolve } from 'node:path';
+import { DataSource, EntityManager } from 'typeorm';
+import { Admin } from '../../modules/auth/entities/admin.entity';
+import { Product } from '../../modules/catalog/entities/product.entity';
+import { ProductMedia } from '../../modules/catalog/entities/product-media.entity';
+import { ProductType } from '../../modules/catalog/entities/product-type.entity';
+import { ProductVariant } from '../../modules/catalog/entities/product-variant.entity';
+import { HomeBeauticianEndorsement } from '../../modules/content/entities/home-beautician-endorsement.entity';
+import { HomeCarouselBanner } from '../../modules/content/entities/home-carousel-banner.entity';
+import { HomeCertificate } from '../../modules/content/entities/home-certificate.entity';
+import { HomeUserTestimonial } from '../../modules/content/entities/home-user-testimonial.entity';
+import { HtmlImage } from '../../modules/content/entities/html-image.entity';
+import { HtmlPage } from '../../modules/content/entities/html-page.entity';
+import { Poster } from '../../modules/content/entities/poster.entity';
+import { buildCatalog } from './demo-catalog';
+import { buildContent } from './demo-content';
+import { writeDemoMedia } from './demo-images';
+import { DEMO_PAGES } from './demo-pages';
+import { shippingIconFiles } from './reference-data';
+import { seedReferenceRows } from './reference-seed';
+import { insertIfEmpty, insertMissing, insertRows } from './seed-utils';
+
+export interface SeedOptions {
+  /** Where /media is served from (default var/media); images go to `<mediaDir>/demo/`. */
+  mediaDir?: string;
+  /** Password of the demo `admin` account (default: env ADMIN_INITIAL_PASSWORD, else 'admin1234'). */
+  adminPassword?: string;
+}
+
+export interface SeedSummary {
+  productTypes: number;
+  products: number;
+  variants: number;
+  media: number;
+  banners: number;
+  endorsements: number;
+  testimonials: number;
+  certificates: number;
+  htmlPages: number;
+  htmlImages: number;
+  posters: number;
+  images: number;
+  admin: string;
+}
+
+export const DEMO_ADMIN_USERNAME = 'admin';
+
+/** argon2id with the OWASP-recommended minimum (m=19 MiB, t=2, p=1). */
+export const hashPassword = (plain: string) => hash(plain, { type: argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+/** Deletes every entity table, children before parents (foreign keys stay on). */
+export async function clearAllTables(m: EntityManager): Promise<void> {
+  const metas = m.connection.entityMetadatas;
+  const done = new Set<string>();
+  const order: string[] = [];
+  // A table may go once no remaining table references it.
+  while (order.length < metas.length) {
+    const next = metas.find(
+      (meta) =>
+        !done.has(meta.tableName) &&
+        !metas.some((o) => !done.has(o.tableName) && o !== meta && o.foreignKeys.some((fk) => fk.referencedEntityMetadata.tableName === meta.tableName)),
+    );
+    if (!next) throw new Error('circular foreign keys: cannot order the tables for deletion');
+    done.add(next.tableName);
+    order.push(next.tableName);
+  }
+  for (const table of order) await m.query(`DELETE FROM ${m.connection.driver.escape(table)}`);
+}
+
+interface Prepared {
+  catalog: ReturnType<typeof buildCatalog>['rows'];
+  content: ReturnType<typeof buildContent>['rows'];
+  adminHash: string;
+  images: number;
+}
+
+/** Builds the rows, writes the image files and hashes the admin password (all outside the transaction). */
+async function prepare(opts: SeedOptions): Promise<Prepared> {
+  const { rows: catalog, files: catalogFiles } = buildCatalog();
+  const { rows: content, files: contentFiles } = buildContent();
+  const files = new Map([...catalogFiles, ...contentFiles, ...shippingIconFiles()]);
+  const images = writeDemoMedia(resolve(opts.mediaDir ?? 'var/media'), files);
+  const password = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD || 'admin1234';
+  return { catalog, content, adminHash: await hashPassword(password), images };
+}
+
+async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
+  await seedReferenceRows(m);
+  const { catalog, content } = p;
+  await insertMissing(m, ProductType, catalog.types, ['id']);
+  await insertRows(m, Product, catalog.products, 50);
+  await insertRows(m, ProductVariant, catalog.variants);
+  await insertRows(m, ProductMedia, catalog.media);
+  const summary: SeedSummary = {
+    productTypes: catalog.types.length,
+    products: catalog.products.length,
+    variants: catalog.variants.length,
+    media: catalog.media.length,
+    banners: await insertIfEmpty(m, HomeCarouselBanner, content.banners),
+    endorsements: await insertIfEmpty(m, HomeBeauticianEndorsement, content.endorsements),
+    testimonials: await insertIfEmpty(m, HomeUserTestimonial, content.testimonials),
+    certificates: await insertIfEmpty(m, HomeCertificate, content.certificates),
+    htmlPages: await insertMissing(m, HtmlPage, DEMO_PAGES, ['html_type']),
+    htmlImages: await insertMissing(m, HtmlImage, content.htmlImages, ['version_page_type', 'image_type']),
+    posters: await insertIfEmpty(m, Poster, content.posters),
+    images: p.images,
+    admin: DEMO_ADMIN_USERNAME,
+  };
+  await insertMissing(m, Admin, [{ username: DEMO_ADMIN_USERNAME, password_hash: p.adminHash, display_name: '系統管理員', is_active: 1 }], ['username']);
+  return summary;
+}
+
+/**
+ * Seeds the demo shop when the database has no products; returns whether it did.
+ * Rows an admin already created (settings, pages, …) are kept, missing ones added.
+ */
+export async function seedDemo(ds: DataSource, opts: SeedOptions = {}): Promise<boolean> {
+  if ((await ds.getRepository(Product).count()) > 0) return false;
+  const prepared = await prepare(opts);
+  return ds.transaction(async (m) => {
+    if ((await m.count(Product)) > 0) return false; // seeded concurrently
+    await insertDemo(m, prepared);
+    return true;
+  });
+}
+
+/** `npm run seed`: deletes all data (every entity table) and seeds the demo shop. */
+export async function resetAndSeed(ds: DataSource, opts: SeedOptions = {}): Promise<SeedSummary> {
+  const prepared = await prepare(opts);
+  return ds.transaction(async (m) => {
+    await clearAllTables(m);
+    return insertDemo(m, prepared);
+  });
+}

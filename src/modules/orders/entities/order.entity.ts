@@ -1,0 +1,174 @@
+import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
+import { CreatedAt, DateTimeColumn, FlagColumn, JsonColumn, MoneyColumn, UpdatedAt } from '../../../database/columns';
+import { OrderItem } from './order-item.entity';
+
+/**
+ * An order (spec 1 §3 and spec 2 §3 "order as shown"). Money in integer NT$,
+ * computed on the server. `version` guards state changes (optimistic locking).
+ */
+@Entity('orders')
+@Index('uq_orders_mer_trade_no', ['mer_trade_no'], { unique: true })
+@Index('idx_orders_user_created', ['user_id', 'created_at'])
+@Index('idx_orders_created', ['created_at'])
+@Index('idx_orders_status', ['status_name'])
+@Index('idx_orders_payment_status', ['payment_status'])
+@Index('idx_orders_ship_trade_no', ['ship_trade_no'])
+export class Order {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** Our order number sent to the gateways (MerTradeNo). */
+  @Column({ type: 'varchar', length: 32 })
+  mer_trade_no: string;
+
+  @Column({ type: 'int', nullable: true })
+  user_id: number | null;
+
+  // Buyer
+  @Column({ type: 'varchar', length: 50, default: '' })
+  buy_name: string;
+
+  @Column({ type: 'varchar', length: 20, default: '' })
+  buy_phone: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  buy_email: string;
+
+  // Receiver
+  @Column({ type: 'varchar', length: 50, default: '' })
+  name: string;
+
+  @Column({ type: 'varchar', length: 20, default: '' })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 6, default: '' })
+  zip: string;
+
+  @Column({ type: 'varchar', length: 10, default: '' })
+  city: string;
+
+  @Column({ type: 'varchar', length: 10, default: '' })
+  district: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  street: string;
+
+  @Column({ type: 'varchar', length: 20, default: '' })
+  store_id: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  store_name: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  store_addr: string;
+
+  // Shipping and payment
+  /** Shipping method id: 1 7-11, 2 全家, 3 萊爾富, 4 宅配, 5 離島宅配. */
+  @Column({ type: 'int' })
+  shipping: number;
+
+  /** '01' before 13:00, '02' 14–18, '04' unspecified. */
+  @Column({ type: 'varchar', length: 2, default: '04' })
+  delivery_time_slot: string;
+
+  /** Payment method code: atm, credit, linepay, cvs, cod. */
+  @Column({ type: 'varchar', length: 20 })
+  payment: string;
+
+  @Column({ type: 'varchar', length: 3, default: '' })
+  bank_code: string;
+
+  /** ATM "bank-account" or convenience-store payment code. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  payment_code: string;
+
+  /** Payment deadline for ATM / convenience-store codes. */
+  @DateTimeColumn()
+  expire_date: Date | null;
+
+  /** 0 unpaid, 1 paid, 2 failed, 3 refunded (payment_status_codes). */
+  @Column({ type: 'int', default: 0 })
+  payment_status: number;
+
+  /** order_status_codes.status_name. */
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  status_name: string;
+
+  // Invoice
+  /** 'personal' | 'Company' | 'Donate' | '' (linepay). */
+  @Column({ type: 'varchar', length: 10, default: '' })
+  invoice_type: string;
+
+  /** '3J0002' mobile barcode, 'CQ0001' citizen certificate, 'amego' member carrier. */
+  @Column({ type: 'varchar', length: 10, default: '' })
+  carrier_type: string;
+
+  @Column({ type: 'varchar', length: 8, default: '' })
+  mobile_barcode: string;
+
+  @Column({ type: 'varchar', length: 16, default: '' })
+  citizen_barcode: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  company_name: string;
+
+  @Column({ type: 'varchar', length: 8, default: '' })
+  tax_id: string;
+
+  @Column({ type: 'varchar', length: 10, default: '' })
+  donate_code: string;
+
+  @Column({ type: 'varchar', length: 20, default: '' })
+  invoice_no: string;
+
+  /** '' none yet, 'pending', 'issued', 'failed', 'void'. */
+  @Column({ type: 'varchar', length: 20, default: '' })
+  invoice_status: string;
+
+  // Amounts (integer NT$)
+  @MoneyColumn()
+  subtotal: number;
+
+  @MoneyColumn()
+  shipping_fee: number;
+
+  @MoneyColumn()
+  total_amount: number;
+
+  // Gateway and logistics references
+  /** The payment gateway's trade number. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  trade_no: string;
+
+  /** The logistics provider's shipment number. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  ship_trade_no: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  order_status_msg: string;
+
+  @DateTimeColumn()
+  paid_at: Date | null;
+
+  @DateTimeColumn()
+  cancelled_at: Date | null;
+
+  /** Shipping-ticket files (e.g. PDF keys) produced for this order. */
+  @JsonColumn()
+  shipped_files: unknown;
+
+  @FlagColumn(0)
+  is_called_blackcat: number;
+
+  @VersionColumn({ type: 'int', default: 1 })
+  version: number;
+
+  @OneToMany(() => OrderItem, (i) => i.order)
+  items?: OrderItem[];
+
+  @CreatedAt()
+  created_at: Date;
+
+  @UpdatedAt()
+  updated_at: Date;
+}
