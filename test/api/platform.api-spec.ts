@@ -14,6 +14,8 @@ describe('platform: health, envelope, security headers, start-up versions', () =
   it('reports health of the database', async () => {
     const res = await request(t.http).get('/api/health').expect(200);
     expect(res.body).toMatchObject({ success: true, status: 'ok', database: 'up' });
+    // On the production-shaped run (MariaDB + Redis) Redis is checked too.
+    expect(res.body.redis).toBe(process.env.TEST_REDIS_URL ? 'up' : undefined);
   });
 
   it('answers unknown API paths and malformed JSON with the envelope', async () => {
