@@ -8,6 +8,7 @@ import { loggerParams } from './common/http/logger';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { buildDataSourceOptions } from './database/data-source';
+import { MailModule } from './integrations/mail/mail.module';
 import { JobsModule } from './jobs/jobs.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContentModule } from './modules/content/content.module';
@@ -31,6 +32,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         TypeOrmModule.forRoot(buildDataSourceOptions(config.databaseUrl)),
         CacheModule,
+        MailModule,
         JobsModule.forRoot({ redisUrl: config.redisUrl, runWorkers: options.runWorkers, prefix: config.redisPrefix }),
         SettingsModule,
         CatalogModule,

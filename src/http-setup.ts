@@ -39,7 +39,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig): v
   app.setGlobalPrefix('api');
   app.disable('x-powered-by');
   app.set('etag', false); // our cached reads set strong ETags themselves
-  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false }));
   app.use(compression({ threshold: 1024 }));
   app.useBodyParser('json', { limit: '2mb' });

@@ -17,6 +17,9 @@ export interface AppConfig {
   mediaDir: string;
   catalogCacheSeconds: number;
   sessionSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  trustProxy?: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -38,5 +41,8 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     mediaDir: resolve(env.MEDIA_DIR),
     catalogCacheSeconds: env.CATALOG_CACHE_SECONDS,
     sessionSecret: env.SESSION_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
   };
 }

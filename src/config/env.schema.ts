@@ -1,3 +1,4 @@
+import { DEFAULT_MAIL_FROM } from '../integrations/mail/mail-config';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidationError, validateSync } from 'class-validator';
 
@@ -47,6 +48,12 @@ export class EnvVars {
   @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_URL must be an origin such as https://shop.example.com' })
   PUBLIC_URL?: string;
 
+  /** Behind a load balancer: Express `trust proxy` (hop count such as 1, or loopback / a subnet list) for client IPs. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  TRUST_PROXY?: string;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
@@ -67,6 +74,17 @@ export class EnvVars {
   @IsInt()
   @Min(0)
   CATALOG_CACHE_SECONDS = 60;
+
+  /** Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. Empty → log driver + dev outbox. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^/]+/, { message: 'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port' })
+  SMTP_URL?: string;
+
+  /** Sender of shop e-mail, e.g. `肌研舍 <no-reply@shop.example.com>`. */
+  @IsString()
+  @Matches(/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/, { message: 'MAIL_FROM must be an address, e.g. 肌研舍 <no-reply@shop.example.com>' })
+  MAIL_FROM = DEFAULT_MAIL_FROM;
 
   /** Secret for signing session cookies (production: at least 32 random characters). */
   @IsOptional()

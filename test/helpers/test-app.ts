@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: db.url,
     MEDIA_DIR: mediaDir,
     SEED_DEMO_DATA: 'true',
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    // Each app its own Redis key prefix, so test files running side by side never share queues.
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),
     ...env,
   });
   const app = await createWebApp(config);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
 import type { MediaView, ProductListItem, ProductTypeView, VariantView } from './catalog.types';
@@ -65,8 +66,9 @@ export class CatalogService {
         unit: item.unit,
         stock: item.stock,
         seo_description: product.seo_description,
-        detail_html: product.detail_html ?? '',
-        spec_html: product.spec_html ?? '',
+        // Admin-authored HTML reaches shoppers only through the allowlist sanitizer.
+        detail_html: sanitizeRichHtml(product.detail_html),
+        spec_html: sanitizeRichHtml(product.spec_html),
         product_type: item.product_type,
         type_name: item.type_name,
         is_new: item.is_new,
@@ -76,6 +78,11 @@ export class CatalogService {
       return ok({ pDetails, pMedias: media }, '');
     });
     return this.found(id, cached);
+  }
+
+  /** Listed products with price ranges (the cached list, typed) for other modules. */
+  listed(): Promise<ProductListItem[]> {
+    return this.cache.getOrLoad(`${CACHE_PREFIX}listed`, () => this.listedProducts());
   }
 
   /** Drops every cached catalogue answer (call after any product, variant, media or type change). */
@@ -149,6 +156,7 @@ function toListItem(p: Product, variants: VariantView[], typeNames: Map<number, 
     manager_rank: p.manager_rank,
     is_new: p.is_new,
     is_hot: p.is_hot,
+    is_manager: p.is_manager,
   };
 }
 

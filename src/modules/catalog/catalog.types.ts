@@ -30,6 +30,8 @@ export interface ProductListItem {
   manager_rank: number;
   is_new: number;
   is_hot: number;
+  /** Store-manager recommended. */
+  is_manager: number;
 }
 
 export interface ProductTypeView {

@@ -1,16 +1,57 @@
 import { Module } from '@nestjs/common';
+import { ThrottlerStorageService } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../../integrations/mail/mail.module';
+import { CatalogModule } from '../catalog/catalog.module';
 import { SettingsModule } from '../settings/settings.module';
+import { ContactMailProcessor } from './contact-mail.processor';
+import { CONTACT_THROTTLE_STORAGE } from './contact-throttler.guard';
+import { ContactService } from './contact.service';
 import { ContentVersionsService } from './content-versions.service';
+import { ContentService } from './content.service';
+import { ContactMessage } from './entities/contact-message.entity';
 import { ContentVersion } from './entities/content-version.entity';
+import { HomeBeauticianEndorsement } from './entities/home-beautician-endorsement.entity';
+import { HomeCarouselBanner } from './entities/home-carousel-banner.entity';
+import { HomeCertificate } from './entities/home-certificate.entity';
+import { HomeUserTestimonial } from './entities/home-user-testimonial.entity';
+import { HtmlImage } from './entities/html-image.entity';
+import { HtmlPage } from './entities/html-page.entity';
 import { Poster } from './entities/poster.entity';
+import { HomeContentService } from './home-content.service';
+import { PageContentService } from './page-content.service';
+import { ShopContactController } from './shop-contact.controller';
 import { ShopContentController } from './shop-content.controller';
 import { StartupService } from './startup.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ContentVersion, Poster]), SettingsModule],
-  controllers: [ShopContentController],
-  providers: [ContentVersionsService, StartupService],
-  exports: [ContentVersionsService],
+  imports: [
+    TypeOrmModule.forFeature([
+      ContentVersion,
+      Poster,
+      HomeCarouselBanner,
+      HomeBeauticianEndorsement,
+      HomeUserTestimonial,
+      HomeCertificate,
+      HtmlPage,
+      HtmlImage,
+      ContactMessage,
+    ]),
+    SettingsModule,
+    CatalogModule,
+    MailModule,
+  ],
+  controllers: [ShopContentController, ShopContactController],
+  providers: [
+    ContentVersionsService,
+    ContentService,
+    StartupService,
+    HomeContentService,
+    PageContentService,
+    ContactService,
+    ContactMailProcessor,
+    { provide: CONTACT_THROTTLE_STORAGE, useClass: ThrottlerStorageService },
+  ],
+  exports: [ContentVersionsService, ContentService],
 })
 export class ContentModule {}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import { sanitizeRichHtml } from '../../common/html/sanitize-html';
+import { safeUrl } from '../../common/html/safe-url';
+import { CatalogService } from '../catalog/catalog.service';
+import { CONTENT_CACHE } from './content-cache-keys';
+import { ContentVersionsService, VersionKey } from './content-versions.service';
+import type { HomepageDto } from './dto/content-load.dto';
+import { HomeBeauticianEndorsement } from './entities/home-beautician-endorsement.entity';
+import { HomeCarouselBanner } from './entities/home-carousel-banner.entity';
+import { HomeCertificate } from './entities/home-certificate.entity';
+import { HomeUserTestimonial } from './entities/home-user-testimonial.entity';
+import { HtmlPage } from './entities/html-page.entity';
+import { HomeProduct, sample, selectHomeProducts } from './home-products';
+
+/** Marquees show up to this many random entries (spec 1 §9). */
+export const MARQUEE_LIMIT = 10;
+
+export interface HomePageContent {
+  banners: { id: number; ctitle: string; description: string; link_url: string; image_url: string; phone_url: string }[];
+  usersTestimonials: { id: number; image_url: string; review: string }[];
+  usersBEs: { id: number; image_url: string }[];
+  certificates: { id: number; image_url: string; title: string; description: string }[];
+  home_001: string;
+  home_002: string;
+}
+
+/**
+ * `POST /api/load/homepage`. The answer for a given (page versions, client freshness)
+ * is built and serialised once per cache period; the marquee sample is drawn then,
+ * so it changes every period rather than on every request.
+ */
+@Injectable()
+export class HomeContentService {
+  constructor(
+    @InjectRepository(HomeCarouselBanner) private readonly banners: Repository<HomeCarouselBanner>,
+    @InjectRepository(HomeUserTestimonial) private readonly testimonials: Repository<HomeUserTestimonial>,
+    @InjectRepository(HomeBeauticianEndorsement) private readonly endorsements: Repository<HomeBeauticianEndorsement>,
+    @InjectRepository(HomeCertificate) private readonly certificates: Repository<HomeCertificate>,
+    @InjectRepository(HtmlPage) private readonly pages: Repository<HtmlPage>,
+    private readonly versions: ContentVersionsService,
+    private readonly catalog: CatalogService,
+    private readonly cache: ReadCache,
+  ) {}
+
+  async homepage(dto: HomepageDto): Promise<CachedJson> {
+    const v = await this.versions.get([VersionKey.home, VersionKey.homeProducts, VersionKey.cart]);
+    const isPageUpdated = dto.homeVersion !== v.homeVersion;
+    const isProductUpdated = dto.homeProductsVersion !== v.homeProductsVersion;
+    const key = `${CONTENT_CACHE.home}${v.homeVersion}:${v.homeProductsVersion}:${v.cartVersion}:${+isPageUpdated}${+isProductUpdated}`;
+    return this.cache.getJson(key, async () => {
+      const [page, homeProducts] = await Promise.all([
+        isPageUpdated ? this.pageContent() : undefined,
+        isProductUpdated ? this.homeProducts() : undefined,
+      ]);
+      return {
+        success: true,
+        isPageUpdated,
+        isProductUpdated,
+        ...page,
+        ...(homeProducts ? { homeProducts } : {}),
+        serverHomeVersion: v.homeVersion,
+        serverHomeProductsVersion: v.homeProductsVersion,
+        serverCartVersion: v.cartVersion,
+      };
+    });
+  }
+
+  private async pageContent(): Promise<HomePageContent> {
+    const active = { is_active: 1 };
+    const order = { sort_order: 'ASC', id: 'ASC' } as const;
+    const [banners, testimonials, endorsements, certificates, blocks] = await Promise.all([
+      this.banners.find({ where: active, order }),
+      this.testimonials.find({ where: active, order }),
+      this.endorsements.find({ where: active, order }),
+      this.certificates.find({ where: active, order }),
+      this.pages.find({ where: { html_type: In(['home_001', 'home_002']) } }),
+    ]);
+    const html = (type: string) => sanitizeRichHtml(blocks.find((b) => b.html_type === type)?.detail_html);
+    return {
+      banners: banners.map((b) => ({
+        id: b.id,
+        ctitle: b.ctitle,
+        description: b.description,
+        link_url: safeUrl(b.link_url, 'link'),
+        image_url: safeUrl(b.image_url, 'image'),
+        phone_url: safeUrl(b.phone_url, 'image'),
+      })),
+      usersTestimonials: sample(testimonials, MARQUEE_LIMIT).map((t) => ({ id: t.id, image_url: safeUrl(t.image_url, 'image'), review: t.review })),
+      usersBEs: sample(endorsements, MARQUEE_LIMIT).map((e) => ({ id: e.id, image_url: safeUrl(e.image_url, 'image') })),
+      certificates: certificates.map((c) => ({ id: c.id, image_url: safeUrl(c.image_url, 'image'), title: c.title, description: c.description })),
+      home_001: html('home_001'),
+      home_002: html('home_002'),
+    };
+  }
+
+  /** Featured listed products with their price ranges, from the catalogue's cached list. */
+  private async homeProducts(): Promise<HomeProduct[]> {
+    const list = { products: (await this.catalog.listed()) as HomeProduct[] };
+    return selectHomeProducts(list.products);
+  }
+}

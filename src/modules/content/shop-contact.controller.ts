@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ContactThrottlerGuard } from './contact-throttler.guard';
+import { ContactService } from './contact.service';
+import { ContactDto } from './dto/contact.dto';
+
+@ApiTags('shop: contact')
+@Controller('email')
+export class ShopContactController {
+  constructor(private readonly contact: ContactService) {}
+
+  @Post('contactSend')
+  @HttpCode(200)
+  @UseGuards(ContactThrottlerGuard)
+  @ApiOperation({ summary: 'Contact form: stores the message and mails it to the shop through the job queue (5 per IP per 10 min)' })
+  contactSend(@Body() dto: ContactDto, @Req() req: Request) {
+    // Member sessions arrive with the auth module; until then every sender is a visitor.
+    return this.contact.submit(dto, req.ip ?? '', null);
+  }
+}
