@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 /** A cached JSON answer, serialised once, with its strong ETag. */
 export interface CachedJson {

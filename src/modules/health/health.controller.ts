@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 type Up = 'up' | 'down';
 

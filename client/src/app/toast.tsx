@@ -1,0 +1,22 @@
+import { ConfigProvider, message } from 'antd';
+import zhTW from 'antd/es/locale/zh_TW';
+import { TOAST_SECONDS } from '../shared/lib/ui';
+import { buttonConfig, theme } from './theme';
+
+// Static antd messages rendered with the shop theme and locale. Imported only by the chunks
+// that show toasts, so the message component stays out of the first download.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhTW} theme={theme} button={buttonConfig}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+message.config({ top: 76, maxCount: 3, duration: TOAST_SECONDS });
+
+/** Toasts disappear after 5 s (spec 1 §9). */
+export const toast = {
+  success: (content: string, key?: string) => void message.success({ content, key, duration: TOAST_SECONDS }),
+  warning: (content: string, key?: string) => void message.warning({ content, key, duration: TOAST_SECONDS }),
+  error: (content: string, key?: string) => void message.error({ content, key, duration: TOAST_SECONDS }),
+};

@@ -1,0 +1,69 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp } from '../../../test/render';
+import CartPage from './CartPage';
+import { initialCartState, selectCartItems, selectShippingMethodId, type CartItem } from './cartSlice';
+
+const serum: CartItem = {
+  product_id: 1, variant_id: 11, variant_name: '30ml', title: '玻尿酸精華', description: '', image_url: '/media/1.webp',
+  discount_price: 1280, quantity: 1,
+};
+const cream: CartItem = { ...serum, product_id: 2, variant_id: 0, variant_name: '', title: '修護霜', discount_price: 450, quantity: 2 };
+
+const shipping = () =>
+  mockApi({
+    'GET /api/load/shipping': () => ({
+      json: {
+        success: true,
+        shippingMethods: [
+          { id: 1, name: '7-11', icon_url: '/media/711.png', shipping_cost: 60, free_shipping_threshold: 2000 },
+          { id: 4, name: '宅配', icon_url: '/media/home.png', shipping_cost: 100, free_shipping_threshold: 3000 },
+        ],
+      },
+    }),
+  });
+
+describe('CartPage', () => {
+  it('shows the empty state with a way back to the products', () => {
+    renderApp(<CartPage />);
+    expect(screen.getByText('你的購物車沒有任何商品。')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去逛逛' })).toHaveAttribute('href', '/products');
+    expect(document.title).toBe('購物車 | 肌膚小舖');
+  });
+
+  it('lists lines with thousands separators, subtotal, home delivery by default and the total', async () => {
+    shipping();
+    renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [serum, cream] } } });
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+    expect(screen.getByText('規格：30ml')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('NT$ 2,180');
+    expect(await screen.findByRole('radio', { name: /宅配/ })).toBeChecked();
+    expect(screen.getByTestId('cart-shipping-fee')).toHaveTextContent('NT$ 100');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('NT$ 2,280');
+    expect(screen.getByRole('link', { name: '前往結帳' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('waives the fee once the subtotal reaches the chosen method threshold and keeps the choice', async () => {
+    shipping();
+    const { store } = renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [serum, cream] } } });
+    await userEvent.click(await screen.findByText('7-11'));
+    expect(selectShippingMethodId(store.getState())).toBe(1);
+    expect(screen.getByTestId('cart-shipping-fee')).toHaveTextContent('免運');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('NT$ 2,180');
+  });
+
+  it('updates a line with the stepper and removes it after confirmation', async () => {
+    shipping();
+    const { store } = renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [serum, cream] } } });
+    const first = screen.getAllByTestId('cart-line')[0];
+    const input = within(first).getByRole('textbox', { name: '玻尿酸精華 數量' });
+    fireEvent.change(input, { target: { value: '3' } });
+    expect(within(first).getByTestId('cart-line-total')).toHaveTextContent('NT$ 3,840');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('NT$ 4,740');
+
+    await userEvent.click(screen.getByRole('button', { name: '移除 修護霜' }));
+    await userEvent.click(await screen.findByRole('button', { name: '移除' }));
+    expect(selectCartItems(store.getState()).map((i) => i.product_id)).toEqual([1]);
+  });
+});

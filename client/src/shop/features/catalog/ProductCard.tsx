@@ -1,0 +1,50 @@
+import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
+import { PriceTag } from '../../../shared/components/PriceTag';
+import type { ProductListItem } from './catalogTypes';
+import { loadProductPopup } from './LazyProductPopup';
+import { SOLD_OUT_LABEL } from './purchase';
+import './ProductCard.css';
+
+interface Props {
+  product: ProductListItem;
+  onOpen: (product: ProductListItem) => void;
+  /** The first cards of a list load eagerly. */
+  eager?: boolean;
+}
+
+/** A product tile: opens the product popup (spec 1 §2). */
+export function ProductCard({ product: p, onOpen, eager = false }: Props) {
+  const soldOut = p.stock <= 0;
+  return (
+    <article
+      className={`ss-card${soldOut ? ' is-sold-out' : ''}`}
+      data-testid="product-card"
+      data-product-id={p.product_id}
+      data-price={p.discount_price}
+      onPointerEnter={() => void loadProductPopup()}
+      onFocus={() => void loadProductPopup()}
+    >
+      <button type="button" className="ss-card-main" onClick={() => onOpen(p)} aria-label={`查看 ${p.title}`}>
+        <div className="ss-card-media">
+          <img src={p.image_url} alt={p.title} loading={eager ? 'eager' : 'lazy'} width={400} height={400} decoding="async" />
+          <div className="ss-card-tags">
+            {p.is_new === 1 && <span className="ss-pill ss-pill--new">新品</span>}
+            {p.is_hot === 1 && <span className="ss-pill ss-pill--hot">熱銷</span>}
+          </div>
+          {soldOut && <span className="ss-card-soldout">{SOLD_OUT_LABEL}</span>}
+        </div>
+        <div className="ss-card-body">
+          {p.type_name && <span className="ss-card-type">{p.type_name}</span>}
+          <h3 className="ss-card-title">{p.title}</h3>
+          <p className="ss-card-desc">{p.description}</p>
+        </div>
+      </button>
+      <div className="ss-card-footer">
+        <PriceTag size="small" low={p.discount_price} high={p.highest_discount} originalLow={p.price} originalHigh={p.highest_price} />
+        <button type="button" className="ss-card-add" onClick={() => onOpen(p)} aria-label={`加入購物車：${p.title}`} disabled={soldOut}>
+          <ShoppingCartOutlined aria-hidden />
+        </button>
+      </div>
+    </article>
+  );
+}

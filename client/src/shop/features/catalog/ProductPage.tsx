@@ -1,0 +1,110 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Breadcrumb, Skeleton, Tabs, Tag } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../../../app/site/usePageTitle';
+import { NotFoundState } from '../../../shared/components/NotFoundState';
+import { parseMedia } from '../../../shared/lib/media';
+import { useProductPageQuery } from './catalogApi';
+import { MediaViewer } from './MediaViewer';
+import { PurchasePanel } from './PurchasePanel';
+import './ProductPage.css';
+
+function HtmlBlock({ html }: { html: string }) {
+  // The server sanitises product html before storing and serving it.
+  if (!html.trim()) return <p className="ss-muted-note">尚無內容</p>;
+  return <div className="ss-html-content" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function useMetaDescription(text: string | undefined) {
+  useEffect(() => {
+    if (!text) return;
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) return;
+    const before = meta.content;
+    meta.content = text;
+    return () => {
+      meta.content = before;
+    };
+  }, [text]);
+}
+
+/** /product/:id (spec 2): breadcrumb, media, price, variants, quantity, add / buy now, detail and spec tabs. */
+export default function ProductPage() {
+  const { id } = useParams();
+  const productId = /^\d+$/.test(id ?? '') ? Number(id) : undefined;
+  const { data, error, isLoading } = useProductPageQuery(productId ?? skipToken);
+  const p = data?.pDetails && data.pDetails.product_id === productId ? data.pDetails : undefined;
+  const failed = productId === undefined || (!!error && !p);
+
+  useEffect(() => {
+    if (error) console.error('product load failed', error);
+  }, [error]);
+  usePageTitle(p?.title ?? (failed ? '找不到商品' : undefined));
+  useMetaDescription(p?.seo_description || p?.description);
+
+  const media = useMemo(() => {
+    const list = (data?.pMedias ?? []).map((m) => parseMedia(m.media_url));
+    return list.length ? list : p ? [parseMedia(p.image_url)] : [];
+  }, [data, p]);
+
+  if (failed) {
+    return (
+      <div className="ss-container ss-page">
+        <NotFoundState title="找不到商品" description="這個商品可能已下架或不存在，看看其他熱銷好物吧。" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="ss-container ss-page ss-product-page">
+      <Breadcrumb
+        className="ss-breadcrumb"
+        items={[
+          { title: <Link to="/products">全部商品</Link> },
+          ...(p?.product_type && p.type_name ? [{ title: <Link to={`/products?type=${p.product_type}`}>{p.type_name}</Link> }] : []),
+          { title: p?.title ?? '…' },
+        ]}
+      />
+      {isLoading || !p ? (
+        <div className="ss-product-layout">
+          <Skeleton.Node active className="ss-product-skeleton">
+            <span />
+          </Skeleton.Node>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      ) : (
+        <>
+          <div className="ss-product-layout">
+            <MediaViewer media={media} title={p.title} />
+            <section className="ss-product-info" aria-labelledby="product-title">
+              <div className="ss-product-tags">
+                {p.type_name && <Tag variant="filled">{p.type_name}</Tag>}
+                {p.is_new === 1 && <Tag color="#7d9a83">新品</Tag>}
+                {p.is_hot === 1 && <Tag color="#c46a5b">熱銷</Tag>}
+              </div>
+              <h1 id="product-title" className="ss-product-title">
+                {p.title}
+              </h1>
+              <p className="ss-product-desc">{p.description}</p>
+              {p.sold_quantity > 0 && (
+                <p className="ss-product-sold">
+                  已售出 {p.sold_quantity.toLocaleString('en-US')} {p.unit}
+                </p>
+              )}
+              <PurchasePanel product={p} buyNow />
+            </section>
+          </div>
+          <Tabs
+            className="ss-product-tabs"
+            size="large"
+            items={[
+              { key: 'detail', label: '商品詳情', children: <HtmlBlock html={p.detail_html ?? ''} /> },
+              { key: 'spec', label: '規格說明', children: <HtmlBlock html={p.spec_html ?? ''} /> },
+            ]}
+          />
+        </>
+      )}
+    </div>
+  );
+}

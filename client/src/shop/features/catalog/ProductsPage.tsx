@@ -1,0 +1,67 @@
+import InboxOutlined from '@ant-design/icons/InboxOutlined';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../app/site/usePageTitle';
+import { useLoadProductsQuery } from './catalogApi';
+import type { ProductListItem } from './catalogTypes';
+import { LazyProductPopup } from './LazyProductPopup';
+import { ProductCard } from './ProductCard';
+import { ProductFilters } from './ProductFilters';
+import { ProductGridSkeleton } from './ProductGridSkeleton';
+import { listProducts, parseListQuery, toSearchParams, type ListQuery } from './productListing';
+import './ProductCard.css';
+
+export const NO_MATCH_TEXT = '沒有符合條件的商品';
+
+/** /products: search, category filter, five sorts, cards and the product popup (spec 1 §2). */
+export default function ProductsPage() {
+  usePageTitle('全部商品');
+  const [params, setParams] = useSearchParams();
+  const query = parseListQuery(params);
+  const { q, type, sort } = query;
+  const { data, isLoading, isError, refetch } = useLoadProductsQuery();
+  const [open, setOpen] = useState<ProductListItem | null>(null);
+
+  const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }), [data, q, type, sort]);
+  const setQuery = (next: ListQuery) => setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="ss-container ss-page">
+      <header>
+        <h1 className="ss-page-title">全部商品</h1>
+        <p className="ss-page-subtitle">溫和有感的日常保養，為你的肌膚找到剛剛好的呵護。</p>
+      </header>
+      <ProductFilters query={query} types={data?.productsTypes ?? []} onChange={setQuery} />
+      {isLoading ? (
+        <ProductGridSkeleton />
+      ) : isError ? (
+        <div className="ss-empty-state" role="alert">
+          <p>商品載入失敗，請稍後再試。</p>
+          <button type="button" className="ss-btn" onClick={() => void refetch()}>
+            重新載入
+          </button>
+        </div>
+      ) : products.length === 0 ? (
+        <div className="ss-empty-state">
+          <InboxOutlined className="ss-empty-state-icon" aria-hidden />
+          <p>{NO_MATCH_TEXT}</p>
+          <button type="button" className="ss-btn" onClick={() => setQuery({ ...query, q: '', type: null })}>
+            清除搜尋與分類
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="ss-result-count" aria-live="polite">
+            共 {products.length} 件商品
+          </p>
+          <div className="ss-grid">
+            {products.map((p, i) => (
+              <ProductCard key={p.product_id} product={p} onOpen={setOpen} eager={i < 4} />
+            ))}
+          </div>
+        </>
+      )}
+      <LazyProductPopup product={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

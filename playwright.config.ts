@@ -1,0 +1,81 @@
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
+
+/**
+ * Browser tests (test/e2e) against the built app: `npm run build`, then `npx playwright test`.
+ * Without E2E_BASE_URL a fresh server is started on port 3100 with its own SQLite file and demo seed.
+ * Chromium comes from Debian (`apt-get install chromium fonts-noto-cjk`); browsers are never downloaded.
+ */
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? 'http://127.0.0.1:3100';
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
+// `npm test` asks for "list,json" (and names the JSON file in PLAYWRIGHT_JSON_OUTPUT_NAME).
+const reporter: ReporterDescription[] = (process.env.PW_REPORTERS ?? 'list')
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean)
+  .map((r) => [r] as ReporterDescription);
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 1 : 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL,
+    locale: 'zh-TW',
+    timezoneId: 'Asia/Taipei',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 },
+    },
+    {
+      name: 'mobile',
+      use: { ...chromium, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        command: 'node test/e2e/server.mjs',
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: '3100',
+          HOST: '127.0.0.1',
+          DATABASE_URL: 'sqlite:var/e2e.sqlite',
+          E2E_RESET: '1',
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

@@ -1,0 +1,32 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
+
+/** Follows a main navbar entry: desktop links, or the hamburger drawer on phones. */
+export async function navigate(page: Page, label: string, testInfo: TestInfo): Promise<void> {
+  if (isMobile(testInfo)) {
+    await expect(page.getByRole('navigation', { name: '主選單' })).toHaveCount(0);
+    await page.getByTestId('nav-burger').click();
+    const drawer = page.locator('#ss-mobile-nav');
+    await drawer.getByRole('link', { name: label, exact: true }).click();
+    await expect(drawer).toBeHidden();
+  } else {
+    await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
+/** A full-page screenshot kept for people to look at (test-results/screenshots). */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  // Scroll through once so lazy images load, then wait for them and the fonts.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+    const pending = [...document.images].filter((i) => !i.complete).map((i) => new Promise((r) => ((i.onload = r), (i.onerror = r))));
+    await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 5000))]);
+    await document.fonts.ready;
+  });
+  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
