@@ -11,7 +11,7 @@ import type { AppConfig } from './config/app-config';
 /** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
 export const CLIENT_DIST = resolve(__dirname, '..', 'client', 'dist');
 
-/** Content-Security-Policy: no inline script anywhere; embeds only from YouTube and Facebook. */
+/** Content-Security-Policy: no inline script anywhere; embeds only from YouTube, Facebook and Google Maps. */
 export function contentSecurityPolicy(isProduction: boolean) {
   return {
     useDefaults: false,
@@ -23,7 +23,7 @@ export function contentSecurityPolicy(isProduction: boolean) {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.facebook.com'],
+      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://www.facebook.com', 'https://www.google.com'],
       mediaSrc: ["'self'", 'https:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
