@@ -11,6 +11,9 @@ export function hasWrk() {
 
 /** Starts `node dist/main.js`; resolves once /api/health answers 200, with the time it took. */
 export async function startServer(env, { timeoutMs = 60000 } = {}) {
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const taken = await fetch(`${url}/api/health`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${env.PORT} is already in use: stop that process or set BENCH_PORT`);
   const t0 = process.hrtime.bigint();
   const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
     cwd: root,
@@ -19,7 +22,6 @@ export async function startServer(env, { timeoutMs = 60000 } = {}) {
   });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
-  const url = `http://127.0.0.1:${env.PORT}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);

@@ -14,7 +14,7 @@ const row = (name, figure, budget, ok) => {
 
 const env = {
   NODE_ENV: 'production',
-  PORT: process.env.BENCH_PORT ?? '3200',
+  PORT: process.env.BENCH_PORT ?? '3311',
   DATABASE_URL: await freshMariaDb('skinshop_bench'),
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   LOG_LEVEL: 'warn',

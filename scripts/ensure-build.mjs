@@ -7,12 +7,14 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-function newest(dir) {
+/** Newest modification time of a file, or of any file below a folder. */
+function newest(path) {
   let t = 0;
-  if (!existsSync(dir)) return t;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
+  if (!existsSync(path)) return t;
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
+  for (const e of readdirSync(path, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name === 'dist') continue;
-    const p = join(dir, e.name);
+    const p = join(path, e.name);
     t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
   return t;

@@ -112,7 +112,11 @@ if (want('client')) {
 }
 if (want('e2e')) {
   if (hasChromium) {
-    spawnSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) {
+      console.error('build failed: the browser tests need dist/ and client/dist/');
+      process.exit(1);
+    }
     const file = join(out, 'e2e.json');
     run('browser (Playwright + Chromium)', process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, PW_REPORTERS: 'list,json' }, () => {
       if (!existsSync(file)) return undefined;

@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
@@ -11,6 +12,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export function loggerParams(config: AppConfig): Params {
   return {
+    // path-to-regexp 8 syntax (Nest 11); the default '*' logs a LegacyRouteConverter warning.
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.env === 'test' && !process.env.LOG_LEVEL ? 'silent' : config.logLevel,
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
