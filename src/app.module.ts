@@ -13,6 +13,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContentModule } from './modules/content/content.module';
 import { HealthModule } from './modules/health/health.module';
+import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
 
 export interface AppModuleOptions {
@@ -37,7 +38,7 @@ export class AppModule {
         SettingsModule,
         CatalogModule,
         ContentModule,
-        ...(options.http ? [HealthModule] : []),
+        ...(options.http ? [HealthModule, SeoModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -1,12 +1,15 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
+import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createValidationPipe } from './common/http/validation.pipe';
 import type { AppConfig } from './config/app-config';
+import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
+import { mountSeoRoutes } from './modules/seo/seo-routes';
 
 /** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
 export const CLIENT_DIST = resolve(__dirname, '..', 'client', 'dist');
@@ -55,6 +58,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig): v
 
   if (!existsSync(config.mediaDir)) mkdirSync(config.mediaDir, { recursive: true });
   app.useStaticAssets(config.mediaDir, { prefix: '/media', maxAge: '7d', index: false, fallthrough: false });
+  mountSeoRoutes(app, join(CLIENT_DIST, 'index.html'));
   serveClient(app);
 }
 
@@ -62,12 +66,15 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig): v
 function serveClient(app: NestExpressApplication): void {
   if (!existsSync(join(CLIENT_DIST, 'index.html'))) return;
   app.useStaticAssets(join(CLIENT_DIST, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', index: false, fallthrough: false });
-  app.useStaticAssets(CLIENT_DIST, { index: false, maxAge: '1h' });
+  // Root files of client/public (favicon …). Not for /api: a static lookup costs a stat() per API call.
+  const rootFiles = express.static(CLIENT_DIST, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : rootFiles(req, res, next)));
   const index = join(CLIENT_DIST, 'index.html');
+  const renderPage = seoHtmlHandler(app, index);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    renderPage(req, res, next);
   });
 }

@@ -16,6 +16,14 @@ import { ProductViewsService } from './product-views.service';
 export const PRODUCT_NOT_FOUND = '找不到商品';
 const CACHE_PREFIX = 'catalog:';
 
+/** What search-engine pages need beyond the list item: the SEO text and the last change. */
+export interface ProductSeoEntry {
+  product_id: number;
+  seo_description: string;
+  /** ISO 8601, UTC. */
+  updated_at: string;
+}
+
 /** Public catalogue reads: only listed products, prices computed from variants. */
 @Injectable()
 export class CatalogService {
@@ -83,6 +91,18 @@ export class CatalogService {
   /** Listed products with price ranges (the cached list, typed) for other modules. */
   listed(): Promise<ProductListItem[]> {
     return this.cache.getOrLoad(`${CACHE_PREFIX}listed`, () => this.listedProducts());
+  }
+
+  /** SEO description and last change of every listed product (server-rendered heads, sitemap), cached. */
+  seoEntries(): Promise<ProductSeoEntry[]> {
+    return this.cache.getOrLoad(`${CACHE_PREFIX}seo-entries`, async () => {
+      const rows = await this.products.find({
+        where: { is_active: 1 },
+        select: { id: true, seo_description: true, updated_at: true },
+        order: { id: 'ASC' },
+      });
+      return rows.map((p) => ({ product_id: p.id, seo_description: p.seo_description, updated_at: new Date(p.updated_at).toISOString() }));
+    });
   }
 
   /** Drops every cached catalogue answer (call after any product, variant, media or type change). */

@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { ReadCache } from '../../common/cache/read-cache.service';
+import { safeUrl } from '../../common/html/safe-url';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { ContentVersionsService, VersionKey } from './content-versions.service';
 import { CONTENT_CACHE } from './content-cache-keys';
+import { Poster } from './entities/poster.entity';
+
+/** An active poster as shown to shoppers and search engines (content sanitized). */
+export interface ActivePoster {
+  id: number;
+  title: string;
+  seo_description: string;
+  coverImage: string;
+  content: string;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  updated_at: string;
+}
 
 /**
  * What admin writes call after changing shop content (exported by ContentModule): it
@@ -17,7 +33,24 @@ export class ContentService {
   constructor(
     private readonly versions: ContentVersionsService,
     private readonly cache: ReadCache,
+    @InjectRepository(Poster) private readonly posters: Repository<Poster>,
   ) {}
+
+  /** Active posters, content sanitized: for server-rendered poster pages and the sitemap. Cached until content changes. */
+  activePosters(): Promise<ActivePoster[]> {
+    return this.cache.getOrLoad(`${CONTENT_CACHE.root}posters:active`, async () => {
+      const rows = await this.posters.find({ where: { is_active: 1 }, order: { id: 'ASC' } });
+      return rows.map((p) => ({
+        id: p.id,
+        title: p.title,
+        seo_description: p.seo_description,
+        coverImage: safeUrl(p.cover_image, 'image'),
+        content: sanitizeRichHtml(p.content),
+        created_at: new Date(p.created_at).toISOString(),
+        updated_at: new Date(p.updated_at).toISOString(),
+      }));
+    });
+  }
 
   /** Admin HTML as it will be stored: the shopper allowlist applied (also applied again when served). */
   sanitizeForSave(html: string | null | undefined): string {

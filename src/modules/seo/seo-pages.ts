@@ -1,0 +1,119 @@
+import type { ProductListItem } from '../catalog/catalog.types';
+import type { ActivePoster } from '../content/content.service';
+import { articleLd, breadcrumbLd, organizationLd, productLd, websiteLd } from './seo-jsonld';
+import { PageHead, renderHead, RenderedPage } from './seo-head';
+import { HOME_CRUMB, PRODUCTS_TITLE, PublicPage } from './seo-routes-table';
+import { SiteInfo } from './seo-site';
+import { absoluteUrl, esc, firstText, ntd, plainText, truncate } from './seo-text';
+
+/**
+ * Pure page builders: data in, `<head>` tags and a semantic `#root` fallback out. Every
+ * interpolated value goes through `esc` (text and attributes) or `jsonLdScript`; poster
+ * content is the allowlist-sanitized HTML from the content module.
+ */
+
+/** Featured products linked from the home page fallback. */
+const HOME_PRODUCTS = 8;
+/** Product links on the /products fallback (the sitemap lists every one). */
+const LIST_LIMIT = 200;
+
+const WRAP = 'max-width:1080px;margin:0 auto;padding:24px 16px;line-height:1.7';
+const main = (inner: string) => `<main class="seo-fallback" style="${WRAP}">${inner}</main>`;
+const link = (href: string, text: string) => `<a href="${esc(href)}">${esc(text)}</a>`;
+const title = (page: string | null, site: SiteInfo) => (page ? `${page} | ${site.name}` : site.name);
+const description = (...candidates: (string | null | undefined)[]) => truncate(firstText(...candidates));
+
+function base(site: SiteInfo, path: string, page: string | null, desc: string): PageHead {
+  return { status: 200, title: title(page, site), description: desc, canonical: `${site.origin}${path}`, siteName: site.name, ogType: 'website', image: site.logo };
+}
+
+/** Selling price: one figure, or lowest – highest when variants differ. */
+export function priceText(p: Pick<ProductListItem, 'discount_price' | 'highest_discount'>): string {
+  if (p.highest_discount <= 0) return '';
+  return p.discount_price === p.highest_discount ? ntd(p.discount_price) : `${ntd(p.discount_price)} – ${ntd(p.highest_discount)}`;
+}
+
+function productItems(list: readonly ProductListItem[]): string {
+  const items = list.map((p) => {
+    const price = priceText(p);
+    return `<li>${link(`/product/${p.product_id}`, p.title)}${price ? ` <span>${esc(price)}</span>` : ''}</li>`;
+  });
+  return `<ul>${items.join('')}</ul>`;
+}
+
+export function homePage(site: SiteInfo, products: readonly ProductListItem[]): RenderedPage {
+  const head = { ...base(site, '/', null, site.description), jsonLd: [organizationLd(site), websiteLd(site)] };
+  const nav = [link('/products', PRODUCTS_TITLE), link('/about', '關於我們'), link('/contact', '聯絡我們')].join(' · ');
+  const featured = products.length ? `<h2>精選商品</h2>${productItems(products.slice(0, HOME_PRODUCTS))}` : '';
+  return renderHead(head, main(`<h1>${esc(site.name)}</h1><p>${esc(site.description)}</p><nav>${nav}</nav>${featured}`));
+}
+
+export function productsPage(site: SiteInfo, products: readonly ProductListItem[]): RenderedPage {
+  const desc = truncate(`${site.name}全部商品一覽：${products.slice(0, 6).map((p) => p.title).join('、')}。線上選購，全台配送。`);
+  const crumbs = breadcrumbLd([
+    { name: HOME_CRUMB, url: `${site.origin}/` },
+    { name: PRODUCTS_TITLE, url: `${site.origin}/products` },
+  ]);
+  const head = { ...base(site, '/products', PRODUCTS_TITLE, desc), jsonLd: [crumbs] };
+  return renderHead(head, main(`<h1>${PRODUCTS_TITLE}</h1>${productItems(products.slice(0, LIST_LIMIT))}`));
+}
+
+export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: string): RenderedPage {
+  const path = `/product/${p.product_id}`;
+  const url = `${site.origin}${path}`;
+  const image = absoluteUrl(p.image_url, site.origin);
+  const desc = description(seoDescription, p.description, site.description);
+  const crumbs = [
+    { name: HOME_CRUMB, url: `${site.origin}/` },
+    { name: PRODUCTS_TITLE, url: `${site.origin}/products` },
+    { name: p.title, url },
+  ];
+  const price = priceText(p);
+  const head: PageHead = {
+    ...base(site, path, p.title, desc),
+    ogType: 'product',
+    image: image || site.logo,
+    extraOg: p.highest_discount > 0 ? [['product:price:amount', String(p.discount_price)], ['product:price:currency', 'TWD']] : [],
+    jsonLd: [productLd(p, site, url, image, desc), breadcrumbLd(crumbs)],
+  };
+  const body = [
+    `<nav aria-label="breadcrumb">${link('/', HOME_CRUMB)} › ${link('/products', PRODUCTS_TITLE)} › <span>${esc(p.title)}</span></nav>`,
+    `<h1>${esc(p.title)}</h1>`,
+    image ? `<img src="${esc(image)}" alt="${esc(p.title)}" width="480" height="480" decoding="async" style="max-width:100%;height:auto;object-fit:contain" />` : '',
+    p.description ? `<p>${esc(p.description)}</p>` : '',
+    price ? `<p>售價 <strong>${esc(price)}</strong>${p.unit ? ` / ${esc(p.unit)}` : ''}</p>` : '',
+    `<p>${p.stock > 0 ? '現貨供應' : '已售完'}</p>`,
+  ];
+  return renderHead(head, main(body.join('')));
+}
+
+export function posterPage(site: SiteInfo, p: ActivePoster): RenderedPage {
+  const path = `/posters/${p.id}`;
+  const url = `${site.origin}${path}`;
+  const image = absoluteUrl(p.coverImage, site.origin);
+  const desc = description(p.seo_description, plainText(p.content), site.description);
+  const head: PageHead = {
+    ...base(site, path, p.title, desc),
+    ogType: 'article',
+    image: image || site.logo,
+    extraOg: [['article:published_time', p.created_at], ['article:modified_time', p.updated_at]],
+    jsonLd: [articleLd(p, site, url, image, desc)],
+  };
+  const cover = image ? `<img src="${esc(image)}" alt="${esc(p.title)}" width="800" height="600" decoding="async" style="max-width:100%;height:auto;object-fit:contain" />` : '';
+  return renderHead(head, main(`<article><h1>${esc(p.title)}</h1>${cover}<div>${p.content}</div></article>`));
+}
+
+export function staticPage(site: SiteInfo, page: PublicPage): RenderedPage {
+  const desc = page.description.replace(/\{name\}/g, site.name);
+  return renderHead(base(site, page.path, page.title, desc), main(`<h1>${esc(page.title)}</h1>`));
+}
+
+/** Cart, checkout, account and staff pages: a title and `noindex`, nothing to crawl. */
+export function privatePage(site: SiteInfo, page: string): RenderedPage {
+  return renderHead({ status: 200, title: title(page, site), description: site.description, robots: 'noindex', siteName: site.name });
+}
+
+/** A path the SPA answers with its not-found page: status 404 and `noindex`. */
+export function notFoundPage(site: SiteInfo, page: string): RenderedPage {
+  return renderHead({ status: 404, title: title(page, site), description: site.description, robots: 'noindex', siteName: site.name });
+}

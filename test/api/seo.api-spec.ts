@@ -1,0 +1,219 @@
+import type { Element } from 'domhandler';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { CLIENT_DIST } from '../../src/http-setup';
+import { CatalogService } from '../../src/modules/catalog/catalog.service';
+import { ContentService } from '../../src/modules/content/content.service';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+/** Requests carry this Host; without PUBLIC_URL the canonical origin is the request's. */
+const HOST = 'shop.example.test:8080';
+const ORIGIN = `http://${HOST}`;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A served page parsed the way a crawler reads it. */
+function crawl(html: string) {
+  const doc = parseDocument(html);
+  const all = (test: (el: Element) => boolean) => DomUtils.findAll(test, doc.children);
+  const metas = (key: string) => all((e) => e.name === 'meta' && (e.attribs.name === key || e.attribs.property === key)).map((e) => e.attribs.content);
+  const root = DomUtils.getElementById('root', doc.children);
+  return {
+    titles: all((e) => e.name === 'title').map((e) => DomUtils.textContent(e)),
+    meta: (key: string) => {
+      const found = metas(key);
+      expect(found.length).toBeLessThanOrEqual(1);
+      return found[0];
+    },
+    metas,
+    canonical: all((e) => e.name === 'link' && e.attribs.rel === 'canonical').map((e) => e.attribs.href),
+    jsonLd: all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json').map((e) => JSON.parse(DomUtils.textContent(e)) as Json),
+    scripts: all((e) => e.name === 'script').map((e) => e.attribs.type ?? ''),
+    root: root ? DomUtils.getInnerHTML(root, { encodeEntities: 'utf8' }) : '',
+    h1: root ? DomUtils.findAll((e) => e.name === 'h1', [root]).map((e) => DomUtils.textContent(e)) : [],
+    rootText: root ? DomUtils.textContent(root) : '',
+    /** Every element of the page with an event-handler attribute. */
+    handlers: all((e) => Object.keys(e.attribs).some((a) => a.startsWith('on'))).map((e) => e.name),
+    rootLinks: root ? DomUtils.findAll((e) => e.name === 'a', [root]).map((e) => e.attribs.href) : [],
+  };
+}
+
+describe('SEO: server-rendered pages for crawlers', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let company: string;
+  let products: Json[];
+
+  const page = (path: string) => request(t.http).get(path).set('Host', HOST).set('Accept', 'text/html');
+  const ld = (html: string, type: string) => crawl(html).jsonLd.find((x) => x['@type'] === type) as Json;
+  const productApi = async (id: number) => (await request(t.http).get(`/api/load/productD/${id}`).expect(200)).body.pDetails as Json;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    company = (await ds.query("SELECT s_value FROM settings WHERE s_key = 'COMPANY_NAME'"))[0].s_value;
+    products = (await request(t.http).get('/api/load/loadProducts').expect(200)).body.products;
+  });
+  afterAll(async () => t?.close());
+
+  it('home: company title, description, canonical, Open Graph, Twitter card and Organization', async () => {
+    const res = await page('/?utm_source=x').expect(200).expect('Content-Type', /text\/html/);
+    const c = crawl(res.text);
+    expect(c.titles).toEqual([company]);
+    expect(c.metas('description')).toHaveLength(1);
+    expect(c.meta('description')).toContain(company);
+    expect(c.canonical).toEqual([`${ORIGIN}/`]);
+    expect(c.meta('og:type')).toBe('website');
+    expect(c.meta('og:title')).toBe(company);
+    expect(c.meta('og:url')).toBe(`${ORIGIN}/`);
+    expect(c.meta('og:image')).toMatch(new RegExp(`^${ORIGIN}/`));
+    expect(c.meta('og:site_name')).toBe(company);
+    expect(c.meta('og:locale')).toBe('zh_TW');
+    expect(c.meta('twitter:card')).toMatch(/^summary/);
+    expect(c.meta('robots')).toBeUndefined();
+
+    const org = ld(res.text, 'Organization');
+    expect(org).toMatchObject({ '@context': 'https://schema.org', name: company, url: `${ORIGIN}/`, logo: expect.stringMatching(/^http:\/\/shop\.example\.test:8080\//) });
+    expect(org.contactPoint).toMatchObject({ '@type': 'ContactPoint', telephone: '+886-2-2708-5168', email: 'service@skinshop.com.tw' });
+    expect(org.sameAs).toEqual(expect.arrayContaining(['https://line.me/R/ti/p/@skinshop', 'https://www.instagram.com/skinshop.tw/', 'https://www.facebook.com/skinshop.tw']));
+    expect(org.address).toMatchObject({ '@type': 'PostalAddress', postalCode: '106', addressCountry: 'TW', streetAddress: expect.stringContaining('臺北市') });
+    expect(c.h1).toEqual([company]);
+    if (existsSync(join(CLIENT_DIST, 'index.html'))) expect(c.scripts).toContain('module'); // the SPA still loads
+  });
+
+  it('product page: head, Product with AggregateOffer matching the API, breadcrumbs and a body fallback', async () => {
+    const p = products.find((x) => x.discount_price !== x.highest_discount && x.stock > 0);
+    expect(p).toBeDefined();
+    const api = await productApi(p!.product_id);
+    const res = await page(`/product/${p!.product_id}?ref=ad`).expect(200);
+    const c = crawl(res.text);
+    const url = `${ORIGIN}/product/${p!.product_id}`;
+    expect(c.titles).toEqual([`${api.title} | ${company}`]);
+    expect(c.meta('description')).toBe((api.seo_description || api.description).slice(0, 160).trim());
+    expect(c.canonical).toEqual([url]);
+    expect(c.meta('og:type')).toBe('product');
+    expect(c.meta('og:url')).toBe(url);
+    expect(c.meta('og:image')).toBe(api.image_url.startsWith('http') ? api.image_url : `${ORIGIN}${api.image_url}`);
+    expect(c.meta('product:price:amount')).toBe(String(api.discount_price));
+
+    const product = ld(res.text, 'Product');
+    expect(product).toMatchObject({ name: api.title, sku: String(api.product_id), url, image: [c.meta('og:image')], brand: { '@type': 'Brand', name: expect.any(String) } });
+    expect(product.offers).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: api.discount_price,
+      highPrice: api.highest_discount,
+      priceCurrency: 'TWD',
+      availability: 'https://schema.org/InStock',
+      url,
+      itemCondition: 'https://schema.org/NewCondition',
+    });
+    const crumbs = ld(res.text, 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((i: Json) => [i.position, i.name, i.item])).toEqual([
+      [1, '首頁', `${ORIGIN}/`],
+      [2, '全部商品', `${ORIGIN}/products`],
+      [3, api.title, url],
+    ]);
+    expect(c.h1).toEqual([api.title]);
+    expect(c.rootText).toContain(`NT$${api.discount_price.toLocaleString('en-US')} – NT$${api.highest_discount.toLocaleString('en-US')}`);
+    expect(c.rootText).toContain('現貨供應');
+  });
+
+  it('a sold-out product is OutOfStock; a single price is an Offer', async () => {
+    const p = products.find((x) => x.stock > 0)!;
+    await ds.query('UPDATE product_variants SET quantity = 0, discount_price = 990 WHERE product_id = ?', [p.product_id]);
+    await t.app.get(CatalogService).invalidate();
+    const api = await productApi(p.product_id);
+    expect(api.stock).toBe(0);
+    const res = await page(`/product/${p.product_id}`).expect(200);
+    expect(ld(res.text, 'Product').offers).toMatchObject({ '@type': 'Offer', price: 990, priceCurrency: 'TWD', availability: 'https://schema.org/OutOfStock' });
+    expect(crawl(res.text).rootText).toContain('已售完');
+  });
+
+  it('unknown, malformed and delisted products, unknown posters and paths: 404 with noindex', async () => {
+    const [delisted] = await ds.query('SELECT id FROM products WHERE is_active = 0');
+    for (const [path, title] of [
+      ['/product/99999999', '找不到商品'],
+      ['/product/abc', '找不到商品'],
+      [`/product/${delisted.id}`, '找不到商品'],
+      ['/posters/99999999', '找不到文章'],
+      ['/no/such/page', '找不到頁面'],
+    ]) {
+      const c = crawl((await page(path).expect(404).expect('Content-Type', /text\/html/)).text);
+      expect(c.titles).toEqual([`${title} | ${company}`]);
+      expect(c.meta('robots')).toBe('noindex');
+      expect(c.canonical).toEqual([]);
+      expect(c.jsonLd).toEqual([]);
+    }
+  });
+
+  it('cart, checkout, account and staff pages are noindex', async () => {
+    for (const path of ['/cart', '/checkout', '/login', '/register', '/fpassword', '/cpassword', '/profile', '/orders', '/loginres', '/paymentSlip', '/admin', '/admin/orders', '/editor']) {
+      const c = crawl((await page(path).expect(200)).text);
+      expect([path, c.meta('robots')]).toEqual([path, 'noindex']);
+      expect(c.canonical).toEqual([]);
+    }
+  });
+
+  it('poster page: Article with the poster title, description and sanitized content', async () => {
+    const id = Number((await ds.query('SELECT id FROM posters WHERE is_active = 1 ORDER BY id'))[0].id);
+    const api = (await request(t.http).get(`/api/load/posterD/${id}`).expect(200)).body;
+    const res = await page(`/posters/${id}`).expect(200);
+    const c = crawl(res.text);
+    expect(c.titles).toEqual([`${api.title} | ${company}`]);
+    expect(c.meta('description')).toBe(api.seo_description.slice(0, 160).trim());
+    expect(c.canonical).toEqual([`${ORIGIN}/posters/${id}`]);
+    expect(c.meta('og:type')).toBe('article');
+    expect(ld(res.text, 'Article')).toMatchObject({ headline: api.title, description: c.meta('description'), mainEntityOfPage: { '@id': `${ORIGIN}/posters/${id}` } });
+    expect(c.h1).toEqual([api.title]);
+    expect(c.rootText).toContain(crawl(`<div id="root">${api.content}</div>`).rootText.slice(0, 40));
+
+    await ds.query('UPDATE posters SET title = ? WHERE id = ?', ['換季保養新版', id]);
+    await t.app.get(ContentService).postersChanged();
+    expect(crawl((await page(`/posters/${id}`).expect(200)).text).titles).toEqual([`換季保養新版 | ${company}`]);
+  });
+
+  it('/products lists a link to every listed product; the canonical drops the query and a trailing slash', async () => {
+    const c = crawl((await page('/products/?type=2&sort=priceAsc').expect(200)).text);
+    expect(c.titles).toEqual([`全部商品 | ${company}`]);
+    expect(c.canonical).toEqual([`${ORIGIN}/products`]);
+    const fresh = (await request(t.http).get('/api/load/loadProducts').expect(200)).body.products as Json[];
+    expect(c.rootLinks.filter((h) => h.startsWith('/product/')).sort()).toEqual(fresh.map((p) => `/product/${p.product_id}`).sort());
+  });
+
+  it('about and the policy pages have their own title and canonical', async () => {
+    for (const [path, title] of [['/about', '關於我們'], ['/productreturns', '退換貨須知'], ['/privacypolicy', '隱私權政策'], ['/termsofservice', '服務條款'], ['/partnerinquiry', '合作洽詢']]) {
+      const c = crawl((await page(path).expect(200)).text);
+      expect(c.titles).toEqual([`${title} | ${company}`]);
+      expect(c.canonical).toEqual([`${ORIGIN}${path}`]);
+      expect(c.meta('description')).toContain(company);
+    }
+  });
+
+  it('escapes a hostile product title and description in the title, meta tags, JSON-LD and body', async () => {
+    const p = products[1];
+    const title = `</title><script>alert(1)</script>"'&<b>`;
+    const desc = `</script><script>alert(2)</script><img src=x onerror=alert(3)> "q" & 'a'`;
+    await ds.query('UPDATE products SET title = ?, description = ?, seo_description = ? WHERE id = ?', [title, desc, desc, p.product_id]);
+    await t.app.get(CatalogService).invalidate();
+
+    const res = await page(`/product/${p.product_id}`).expect(200);
+    // JSON-LD is a data block, not script: the page keeps the no-inline-script policy.
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    const html = res.text;
+    expect(html).not.toMatch(/<script>alert|<img src=x|<b>/);
+    const c = crawl(html);
+    expect(c.titles).toEqual([`${title} | ${company}`]);
+    expect(c.meta('description')).toBe(desc);
+    expect(c.meta('og:title')).toBe(`${title} | ${company}`);
+    expect(c.scripts.filter((s) => s !== 'module')).toEqual(['application/ld+json', 'application/ld+json']);
+    expect(ld(html, 'Product')).toMatchObject({ name: title, description: desc });
+    const raw = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1];
+    expect(raw).toContain('\\u003c/title\\u003e');
+    expect(c.handlers).toEqual([]);
+    expect(c.h1).toEqual([title]);
+    expect(c.rootText).toContain(desc);
+  });
+});
