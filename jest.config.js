@@ -3,6 +3,8 @@ const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }];
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Global (per-project values are ignored): API tests boot the whole app per file.
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'unit',
@@ -17,7 +19,6 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/api/**/*.api-spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
-      testTimeout: 30000,
     },
   ],
 };

@@ -10,11 +10,14 @@ import { AppConfigModule } from './config/config.module';
 import { buildDataSourceOptions } from './database/data-source';
 import { MailModule } from './integrations/mail/mail.module';
 import { JobsModule } from './jobs/jobs.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContentModule } from './modules/content/content.module';
 import { HealthModule } from './modules/health/health.module';
+import { PhoneVerificationModule } from './modules/phone-verification/phone-verification.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { UsersModule } from './modules/users/users.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -38,6 +41,9 @@ export class AppModule {
         SettingsModule,
         CatalogModule,
         ContentModule,
+        UsersModule,
+        PhoneVerificationModule,
+        AuthModule,
         ...(options.http ? [HealthModule, SeoModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

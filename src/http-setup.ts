@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createValidationPipe } from './common/http/validation.pipe';
 import type { AppConfig } from './config/app-config';
+import { configureSessions } from './modules/auth/session.setup';
 import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
 
@@ -46,6 +47,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig): v
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false }));
   app.use(compression({ threshold: 1024 }));
   app.useBodyParser('json', { limit: '2mb' });
+  configureSessions(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 

@@ -31,14 +31,19 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
 
 /** Why a one-time code was sent (spec 1 §registration / forgot password, spec 2 §email/phone change). */
 export type SmsCodePurpose = 'register' | 'forgot-password' | 'phone-change';
+/** An SMS without a code: tells the owner of an already registered number that someone tried to register it. */
+export type SmsNotice = 'already-registered';
 
 export interface JobPayloads {
   /** A stored contact message (spec 1 contact form) mailed to the shop; the processor loads it by id. */
   [JobName.MailContact]: { contactMessageId: number };
-  /** E-mail change: the code to confirm the new address. Sensitive. */
-  [JobName.MailVerificationCode]: { email: string; code: string };
-  /** One-time code by SMS. Sensitive. */
-  [JobName.SmsSend]: { phone: string; code: string; purpose: SmsCodePurpose };
+  /** E-mail change: the code to confirm the new address (`codeId`: its email_codes row; skipped once used or expired). Sensitive. */
+  [JobName.MailVerificationCode]: { email: string; code: string; codeId?: number };
+  /**
+   * One-time code by SMS, or a notice without a code. `codeId`: the phone_codes row; the processor
+   * skips the send once that code is used or expired. Sensitive.
+   */
+  [JobName.SmsSend]: { phone: string; purpose: SmsCodePurpose | SmsNotice; code?: string; codeId?: number };
   /** Issue the e-invoice of a paid order (job id `invoice:<orderId>`, exists once). */
   [JobName.InvoiceIssue]: { orderId: number };
   /** Void the e-invoice of a cancelled order. */

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SmtpCapture, startSmtpCapture } from '../../src/integrations/mail/simulators/smtp-capture';
 import { JobDriver } from '../../src/jobs/job-queue';
+import { BrowserSession } from '../../src/modules/auth/testing/browser-session';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 const INCOMPLETE = { success: false, message: '請完整填寫姓名、電子郵件與訊息' };
@@ -32,7 +33,14 @@ describe('contact form: POST /api/email/contactSend → job → SMTP', () => {
     await smtp?.close();
   });
 
-  const send = (body: object, ip = nextIp()) => request(t.http).post('/api/email/contactSend').set('X-Forwarded-For', ip).send(body);
+  /** As the browser sends it: a session with its CSRF token, from its own client address. */
+  const send = (body: object, ip = nextIp()) => ({
+    expect: async (status: number) => {
+      const res = await new BrowserSession(request.agent(t.http), ip).post('/api/email/contactSend', body);
+      expect(res.status).toBe(status);
+      return res;
+    },
+  });
   const valid = { name: '王小明', email: 'ming@example.com', message: '你好' };
 
   it('requires name, e-mail and message with the spec message, before checking the e-mail format', async () => {
@@ -107,13 +115,23 @@ describe('contact form: POST /api/email/contactSend → job → SMTP', () => {
     await jobs.whenIdle();
     expect(smtp.received.some((m) => m.text?.includes('第六封'))).toBe(false);
   });
+  it('refuses a cross-site POST without the CSRF token and sends nothing', async () => {
+    const before = smtp.received.length;
+    const res = await request(t.http).post('/api/email/contactSend').set('X-Forwarded-For', nextIp()).send({ name: '林小華', email: 'hua@example.com', message: '跨站' });
+    expect(res.status).toBe(403);
+    expect(res.body.success).toBe(false);
+    await jobs.whenIdle();
+    expect(smtp.received.length).toBe(before);
+  });
+
 });
 
 describe('contact form without SMTP: the dev outbox', () => {
   it('writes the mail to the outbox, readable at /api/dev/outbox', async () => {
     const t = await createTestApp();
     try {
-      await request(t.http).post('/api/email/contactSend').send({ name: '林小華', email: 'hua@example.com', message: '<b>你好</b>' }).expect(200);
+      const sent = await new BrowserSession(request.agent(t.http)).post('/api/email/contactSend', { name: '林小華', email: 'hua@example.com', message: '<b>你好</b>' });
+      expect(sent.status).toBe(200);
       await t.app.get(JobDriver).whenIdle();
       const res = await request(t.http).get('/api/dev/outbox?channel=email').expect(200);
       expect(res.body.success).toBe(true);
@@ -134,4 +152,5 @@ describe('contact form without SMTP: the dev outbox', () => {
       await t.close();
     }
   });
+
 });

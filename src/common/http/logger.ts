@@ -30,7 +30,12 @@ export function loggerParams(config: AppConfig): Params {
       customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        // OAuth callbacks carry a one-time `code` in the query: never log it.
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.includes('/login/') ? req.url.split('?')[0] : req.url,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       ...(config.isProduction || config.env === 'test' ? {} : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),

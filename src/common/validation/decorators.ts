@@ -1,0 +1,46 @@
+import { Transform } from 'class-transformer';
+import { ValidateBy, ValidationOptions } from 'class-validator';
+import {
+  isChineseName,
+  isCitizenBarcode,
+  isEmailAddress,
+  isMobileBarcodeCarrier,
+  isTaiwanMobile,
+  isTaxId,
+  isValidBirthday,
+  isValidPassword,
+  normalizeEmail,
+  normalizeTaiwanMobile,
+} from './taiwan';
+
+/**
+ * class-validator decorators over the shared rules in ./taiwan, for request DTOs.
+ * class-validator runs a property's rules bottom-up: put the presence check lowest.
+ */
+
+const rule = (name: string, test: (value: unknown) => boolean, options?: ValidationOptions) =>
+  ValidateBy({ name, validator: { validate: (value: unknown) => test(value) } }, options);
+
+export const IsTaiwanMobile = (options?: ValidationOptions) => rule('isTaiwanMobile', isTaiwanMobile, options);
+export const IsShopPassword = (options?: ValidationOptions) => rule('isShopPassword', isValidPassword, options);
+export const IsChineseName = (options?: ValidationOptions) => rule('isChineseName', isChineseName, options);
+export const IsEmailAddress = (options?: ValidationOptions) => rule('isEmailAddress', isEmailAddress, options);
+export const IsBirthday = (options?: ValidationOptions) => rule('isBirthday', (v) => isValidBirthday(v), options);
+export const IsTaxId = (options?: ValidationOptions) => rule('isTaxId', isTaxId, options);
+export const IsMobileBarcode = (options?: ValidationOptions) => rule('isMobileBarcode', isMobileBarcodeCarrier, options);
+export const IsCitizenBarcode = (options?: ValidationOptions) => rule('isCitizenBarcode', isCitizenBarcode, options);
+
+/** Present: a string with something other than spaces. */
+export const IsFilled = (options?: ValidationOptions) =>
+  rule('isFilled', (v) => typeof v === 'string' && v.trim() !== '', options);
+
+/** Trims strings (other values pass through for the type checks to refuse). */
+export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/** `+886 912 345 678` → `0912345678` before validation. */
+export const NormalizeMobile = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeTaiwanMobile(value) : value));
+
+/** Trimmed, lower-case e-mail before validation. */
+export const NormalizeEmail = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeEmail(value) : value));

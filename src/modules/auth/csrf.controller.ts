@@ -1,0 +1,18 @@
+import { Controller, Get, Header, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ok } from '../../common/http/envelope';
+import { CsrfService } from './csrf.service';
+
+@ApiTags('account')
+@Controller()
+export class CsrfController {
+  constructor(private readonly csrf: CsrfService) {}
+
+  @Get('csrf-token')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'The CSRF token of this session: send it as X-CSRF-Token on every POST/PUT/PATCH/DELETE' })
+  token(@Req() req: Request) {
+    return ok({ csrfToken: this.csrf.token(req) });
+  }
+}

@@ -1,0 +1,80 @@
+import { Transform } from 'class-transformer';
+import { Allow, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalUserId } from '../../../common/auth/ownership';
+import { IsFilled, IsShopPassword, IsTaiwanMobile, NormalizeMobile } from '../../../common/validation/decorators';
+import { MSG } from '../../../common/validation/messages';
+import { PASSWORD_MAX } from '../../../common/validation/taiwan';
+
+export const LOGIN_MISSING = '請輸入帳號和密碼';
+
+/** `POST /api/login/basic-login` (spec 1 §7): account = the phone number. */
+export class BasicLoginDto {
+  @MaxLength(64, { message: MSG.loginFailed })
+  @IsString({ message: LOGIN_MISSING })
+  @IsFilled({ message: LOGIN_MISSING })
+  account: string;
+
+  @MaxLength(PASSWORD_MAX, { message: MSG.loginFailed })
+  @IsString({ message: LOGIN_MISSING })
+  @IsFilled({ message: LOGIN_MISSING })
+  password: string;
+}
+
+/** `POST /api/user/register` (spec 1 §7), after /api/phone/verifycode. */
+export class RegisterDto {
+  @NormalizeMobile()
+  @IsTaiwanMobile({ message: MSG.phoneInvalid })
+  @IsFilled({ message: MSG.phoneRequired })
+  phone: string;
+
+  @MaxLength(PASSWORD_MAX, { message: MSG.passwordTooLong })
+  @IsShopPassword({ message: MSG.passwordRule })
+  @IsFilled({ message: MSG.passwordRequired })
+  password: string;
+}
+
+/** `POST /api/user/resetPassword` (spec 1 §7), after verifycode type forgot. */
+export class ResetPasswordDto {
+  @NormalizeMobile()
+  @IsTaiwanMobile({ message: MSG.phoneInvalid })
+  @IsFilled({ message: MSG.forgotPhoneRequired })
+  phone: string;
+
+  @MaxLength(PASSWORD_MAX, { message: MSG.passwordTooLong })
+  @IsShopPassword({ message: MSG.passwordRule })
+  @IsFilled({ message: MSG.forgotPasswordRequired })
+  newPassword: string;
+}
+
+/** `POST /api/user/updatePassword` (spec 1 §5, §7). */
+export class UpdatePasswordDto {
+  @OptionalUserId()
+  user_id?: number;
+
+  /** The member's account as the client shows it; must be the session member's. */
+  @IsOptional()
+  @IsString({ message: MSG.forbiddenOtherMember })
+  account?: string;
+
+  @MaxLength(PASSWORD_MAX, { message: MSG.currentPasswordWrong })
+  @IsShopPassword({ message: MSG.currentPasswordRule })
+  @IsFilled({ message: MSG.currentPasswordRequired })
+  currentPassword: string;
+
+  @MaxLength(PASSWORD_MAX, { message: MSG.passwordTooLong })
+  @IsShopPassword({ message: MSG.newPasswordRule })
+  @IsFilled({ message: MSG.passwordRequired })
+  newPassword: string;
+
+  /** Also end the member's sessions on other devices. */
+  @Transform(({ value }: { value: unknown }) => value === true || value === 'true' || value === 1)
+  @IsOptional()
+  @IsBoolean()
+  logoutOthers?: boolean;
+}
+
+/** `POST /api/login/state-save` (spec 1 §4). */
+export class StateSaveDto {
+  @Allow()
+  state?: unknown;
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import '../../common/auth/session-user';
+import { UsersService } from '../users/users.service';
+import { SessionBackend } from './session/session-backend';
+import './session/session.types';
+
+/**
+ * Logging a member in and out of the server-side session. Login regenerates the session id
+ * (passport ≥ 0.6 does it inside req.logIn), so an id planted before login is worthless;
+ * logout ends the stored session and issues a fresh anonymous one.
+ */
+@Injectable()
+export class SessionAuthService {
+  constructor(
+    private readonly backend: SessionBackend,
+    private readonly users: UsersService,
+  ) {}
+
+  async logIn(req: Request, userId: number): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.logIn({ id: userId }, { session: true, keepSessionInfo: false }, (err: unknown) => (err ? reject(err) : resolve())));
+    req.session.authAt = Date.now();
+    await Promise.all([this.backend.track(userId, req.sessionID), this.users.touchLogin(userId)]);
+  }
+
+  async logOut(req: Request): Promise<void> {
+    if (!req.session) return;
+    await new Promise<void>((resolve, reject) => req.logOut({ keepSessionInfo: false }, (err: unknown) => (err ? reject(err) : resolve())));
+  }
+
+  /** Ends the member's other sessions (keeps this one), or all of them. */
+  endSessions(userId: number, keepSid?: string): Promise<number> {
+    return this.backend.destroyUserSessions(userId, keepSid);
+  }
+}

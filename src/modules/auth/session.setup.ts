@@ -1,0 +1,73 @@
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../config/app-config';
+import { AuthPassport } from './auth-passport';
+import { AUTH_CONFIG, type AuthConfig } from './auth.config';
+import { CsrfService } from './csrf.service';
+import { SessionBackend } from './session/session-backend';
+import './session/session.types';
+
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'sid';
+
+/**
+ * Server-side sessions, passport and CSRF protection for every /api request. Call from
+ * configureHttp before any route is registered (right after the body parser).
+ *
+ * - express-session: cookie `sid` (httpOnly, SameSite=Lax, Secure in production — behind a
+ *   TLS-terminating proxy set TRUST_PROXY, or the cookie is never sent), sliding idle timeout
+ *   (`rolling`), store in Redis (REDIS_URL) or the `sessions` table;
+ * - an absolute timeout after login, however active the member is;
+ * - passport (this app's instance): `req.user` from the session;
+ * - CSRF: synchronizer token (GET /api/csrf-token) required as X-CSRF-Token on state-changing calls.
+ */
+export function configureSessions(app: NestExpressApplication, config: AppConfig): void {
+  const auth = app.get<AuthConfig>(AUTH_CONFIG);
+  const backend = app.get(SessionBackend);
+  const passport = app.get(AuthPassport).passport;
+  const csrf = app.get(CsrfService);
+
+  let secret = config.sessionSecret;
+  if (!secret) {
+    secret = randomBytes(32).toString('hex');
+    new Logger('Sessions').warn('SESSION_SECRET not set: sessions are signed with a per-process key and end when the server restarts');
+  }
+
+  // Public reads (catalogue, content, health) never need a session: skipping them keeps
+  // the hot paths cheap and anonymous browsing from creating session rows.
+  const stateless = (path: string) => path.startsWith('/load/') || path === '/health';
+  const forStateful =
+    (mw: (req: Request, res: Response, next: NextFunction) => void) => (req: Request, res: Response, next: NextFunction) =>
+      stateless(req.path) ? next() : mw(req, res, next);
+
+  const sessionMiddleware = session({
+      name: SESSION_COOKIE,
+      secret,
+      store: backend.getStore(),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      unset: 'destroy',
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: backend.idleSeconds() * 1000 },
+  });
+  app.use('/api', forStateful(sessionMiddleware));
+  app.use('/api', forStateful(absoluteTimeout(auth.session.absoluteMinutes * 60_000)));
+  app.use('/api', forStateful(passport.initialize()));
+  app.use('/api', forStateful(passport.session()));
+  app.use('/api', forStateful(csrf.middleware(auth.csrfExemptPaths)));
+}
+
+/** A session older than `maxMs` since login starts over as an anonymous one. */
+function absoluteTimeout(maxMs: number) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const at = req.session?.authAt;
+    if (typeof at === 'number' && Date.now() - at > maxMs) {
+      req.session.regenerate((err: unknown) => next(err));
+      return;
+    }
+    next();
+  };
+}

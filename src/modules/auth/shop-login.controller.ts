@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { MemberGuard } from '../../common/auth/member.guard';
+import type { SessionUser } from '../../common/auth/session-user';
+import { ok } from '../../common/http/envelope';
+import { UsersService } from '../users/users.service';
+import { AccountService, MESSAGES } from './account.service';
+import { BasicLoginDto, StateSaveDto } from './dto/account.dto';
+import { SocialLoginService } from './social/social-login.service';
+
+/** Member login, session and social login (spec 1 §4, §7). */
+@ApiTags('account')
+@Controller('login')
+export class ShopLoginController {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly social: SocialLoginService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Post('basic-login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Phone + password login (throttled per account and IP); rotates the session id' })
+  async basicLogin(@Body() _dto: BasicLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return ok(await this.accounts.login(req, res), MESSAGES.loggedIn);
+  }
+
+  @Get('getuser')
+  @UseGuards(MemberGuard)
+  @ApiOperation({ summary: 'The logged-in member profile (spec 2 §3), 401 when logged out' })
+  async getUser(@CurrentUser() me: SessionUser) {
+    return ok({ user: await this.users.getProfile(me.id) });
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ends the session (answers a fresh CSRF token for the new anonymous session)' })
+  async logout(@Req() req: Request) {
+    return ok(await this.accounts.logout(req), MESSAGES.loggedOut);
+  }
+
+  @Get('logout')
+  @ApiOperation({ summary: 'Same as POST /api/login/logout, for links' })
+  async logoutByGet(@Req() req: Request) {
+    return ok(await this.accounts.logout(req), MESSAGES.loggedOut);
+  }
+
+  @Post('state-save')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save the social-login state (40 hex characters) in the session before the redirect' })
+  stateSave(@Body() dto: StateSaveDto, @Req() req: Request) {
+    this.social.saveState(req, dto.state);
+    return ok({});
+  }
+
+  @Get('providers')
+  @ApiOperation({ summary: 'Which social logins are set up on this server' })
+  providers() {
+    return ok({ providers: this.social.providers() });
+  }
+
+  @Get('google')
+  @ApiOperation({ summary: 'Start Google login: redirect to Google (after state-save)' })
+  google(@Req() req: Request, @Res() res: Response) {
+    return this.social.start('google', req, res);
+  }
+
+  @Get('facebook')
+  @ApiOperation({ summary: 'Start Facebook login: redirect to Facebook (after state-save)' })
+  facebook(@Req() req: Request, @Res() res: Response) {
+    return this.social.start('facebook', req, res);
+  }
+
+  @Get('line')
+  @ApiOperation({ summary: 'Start LINE login: redirect to LINE (after state-save)' })
+  line(@Req() req: Request, @Res() res: Response) {
+    return this.social.start('line', req, res);
+  }
+
+  @Get('google-login')
+  @ApiOperation({ summary: 'Google callback: logs in and redirects to /loginres, or to /login?error=…' })
+  async googleCallback(@Req() req: Request, @Res() res: Response) {
+    res.redirect(302, await this.social.callback('google', req, res));
+  }
+
+  @Get('facebook-login')
+  @ApiOperation({ summary: 'Facebook callback: logs in and redirects to /loginres, or to /login?error=…' })
+  async facebookCallback(@Req() req: Request, @Res() res: Response) {
+    res.redirect(302, await this.social.callback('facebook', req, res));
+  }
+
+  @Get('line-login')
+  @ApiOperation({ summary: 'LINE callback: verifies the ID token, logs in and redirects to /loginres, or to /login?error=…' })
+  async lineCallback(@Req() req: Request, @Res() res: Response) {
+    res.redirect(302, await this.social.callback('line', req, res));
+  }
+}

@@ -1,0 +1,116 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { SessionData } from 'express-session';
+import { AppError } from '../../common/errors/app-error';
+import { MSG } from '../../common/validation/messages';
+import { normalizeTaiwanMobile, TAIWAN_MOBILE } from '../../common/validation/taiwan';
+import '../auth/session/session.types';
+import { UsersService } from '../users/users.service';
+import { PhoneCodeService, PhonePurpose } from './phone-code.service';
+
+export const CODE_SENT = '驗證碼已發送';
+export const CODE_VERIFIED = '驗證成功';
+
+interface PhoneMessages {
+  required: string;
+  invalid: string;
+}
+
+const PHONE_MESSAGES: Record<PhonePurpose, PhoneMessages> = {
+  register: { required: MSG.phoneRequired, invalid: MSG.phoneInvalid },
+  forgot: { required: MSG.forgotPhoneRequired, invalid: MSG.phoneInvalid },
+  change: { required: MSG.newPhoneRequired, invalid: MSG.newPhoneInvalid },
+};
+
+/** The Taiwan mobile number in `raw` (normalised), or the flow's own message. */
+export function checkPhone(raw: unknown, purpose: PhonePurpose): string {
+  const m = PHONE_MESSAGES[purpose];
+  if (typeof raw !== 'string' || raw.trim() === '') throw new AppError(m.required);
+  const phone = normalizeTaiwanMobile(raw);
+  if (!TAIWAN_MOBILE.test(phone)) throw new AppError(m.invalid);
+  return phone;
+}
+
+export interface RequestContext {
+  session: Partial<SessionData>;
+  userId?: number;
+  ip: string;
+}
+
+/**
+ * The phone-code steps of registration, forgot password and phone change (spec 1 §4, spec 2 §4).
+ * A verified registration / forgot code becomes a grant in this browser's session, used up by
+ * the next step; a phone-change request is remembered in the session that asked for it.
+ */
+@Injectable()
+export class PhoneFlowService {
+  constructor(
+    private readonly codes: PhoneCodeService,
+    private readonly users: UsersService,
+  ) {}
+
+  async sendCode(purpose: PhonePurpose, raw: unknown, ctx: RequestContext): Promise<{ message: string; outtime: number }> {
+    if (purpose === 'change') return this.sendChangeCode(raw, ctx);
+    const phone = checkPhone(raw, purpose);
+    if (purpose === 'register') {
+      const taken = await this.users.isPhoneTaken(phone);
+      const { outtime } = await this.codes.send(phone, 'register', ctx.ip, taken ? 'registered-notice' : 'code', MSG.sendFailed);
+      return { message: CODE_SENT, outtime };
+    }
+    const member = await this.users.findPasswordMemberByPhone(phone);
+    const { outtime } = await this.codes.send(phone, 'forgot', ctx.ip, member ? 'code' : 'silent', MSG.forgotSendFailed);
+    return { message: CODE_SENT, outtime };
+  }
+
+  async verify(purpose: 'register' | 'forgot', rawPhone: unknown, rawCode: unknown, session: Partial<SessionData>): Promise<string> {
+    const forgot = purpose === 'forgot';
+    const phone = checkPhone(rawPhone, purpose);
+    const code = typeof rawCode === 'string' ? rawCode.trim() : typeof rawCode === 'number' ? String(rawCode) : '';
+    if (!code) throw new AppError(forgot ? MSG.forgotCodeRequired : MSG.codeRequired);
+    const messages = forgot ? { gone: MSG.forgotVerifyFailed, wrong: MSG.forgotVerifyFailed } : { gone: MSG.codeNotFound, wrong: MSG.verifyFailed };
+    const codeId = await this.codes.verify(phone, purpose, code, messages);
+    session.phoneGrants = { ...session.phoneGrants, [purpose]: { codeId, phone } };
+    return CODE_VERIFIED;
+  }
+
+  /** Whether this session holds a verified code for `phone` (a cheap check before hashing a password). */
+  hasGrant(purpose: 'register' | 'forgot', phone: string, session: Partial<SessionData>): boolean {
+    return session.phoneGrants?.[purpose]?.phone === phone;
+  }
+
+  /**
+   * Uses up this session's verified code for `phone` (registration, reset password).
+   * False when there is none, it is for another number, it expired or it was used.
+   */
+  async takeGrant(purpose: 'register' | 'forgot', phone: string, session: Partial<SessionData>): Promise<boolean> {
+    const grant = session.phoneGrants?.[purpose];
+    if (!grant || grant.phone !== phone) return false;
+    const used = await this.codes.consumeGrant(grant.codeId, phone, purpose);
+    const rest = { ...session.phoneGrants };
+    delete rest[purpose];
+    session.phoneGrants = rest;
+    return used;
+  }
+
+  private async sendChangeCode(raw: unknown, ctx: RequestContext): Promise<{ message: string; outtime: number }> {
+    if (ctx.userId === undefined) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+    const phone = checkPhone(raw, 'change');
+    const me = await this.users.findById(ctx.userId);
+    if (!me) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+    if (me.phone === phone) throw new AppError(MSG.phoneSameAsCurrent);
+    const { outtime } = await this.codes.send(phone, 'change', ctx.ip, 'code', MSG.sendFailed);
+    ctx.session.phoneChange = { phone };
+    return { message: CODE_SENT, outtime };
+  }
+
+  /** Phone change, step 2 (spec 2 §4): the code sent to the new number, asked for by this session. */
+  async changePhone(userId: number, phone: string, code: string, session: Partial<SessionData>): Promise<void> {
+    const me = await this.users.findById(userId);
+    if (!me) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+    if (me.phone === phone) throw new AppError(MSG.phoneSameAsCurrent);
+    if (session.phoneChange?.phone !== phone) throw new AppError(MSG.codeNotFound);
+    await this.codes.verify(phone, 'change', code, { gone: MSG.codeNotFound, wrong: MSG.profileVerifyFailed });
+    delete session.phoneChange;
+    if (await this.users.isPhoneTaken(phone, userId)) throw new AppError(MSG.phoneTakenByOther, HttpStatus.CONFLICT);
+    await this.users.updatePhone(userId, phone);
+  }
+}

@@ -1,0 +1,169 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Not, Repository } from 'typeorm';
+import { AppError } from '../../common/errors/app-error';
+import { MSG } from '../../common/validation/messages';
+import { isDuplicateKey } from './db-errors';
+import { Address } from './entities/address.entity';
+import { UserConfig } from './entities/user-config.entity';
+import { UserIdentity } from './entities/user-identity.entity';
+import { User } from './entities/user.entity';
+import { ProfileView, toProfileView } from './profile.view';
+
+export type SocialProvider = 'google' | 'facebook' | 'line';
+
+const PROVIDER_COLUMN: Record<SocialProvider, 'google_id' | 'facebook_id' | 'line_user_id'> = {
+  google: 'google_id',
+  facebook: 'facebook_id',
+  line: 'line_user_id',
+};
+
+export interface SocialProfile {
+  subject: string;
+  email?: string | null;
+  displayName?: string;
+}
+
+/**
+ * The members table and its satellites (identities, config). Other modules reach members only
+ * through this service. Member ids always come from the session, never from a request body.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.users.findOne({ where: { id } });
+  }
+
+  /** The member behind a session, if still active (passport deserialisation). */
+  async findActiveId(id: number): Promise<number | null> {
+    const u = await this.users.findOne({ select: { id: true, is_active: true }, where: { id } });
+    return u && u.is_active ? u.id : null;
+  }
+
+  findByAccount(account: string): Promise<User | null> {
+    return this.users.findOne({ where: { account } });
+  }
+
+  /** True when a member (other than `exceptUserId`) logs in with this phone or has it on the profile. */
+  async isPhoneTaken(phone: string, exceptUserId?: number): Promise<boolean> {
+    const other = exceptUserId === undefined ? {} : { id: Not(exceptUserId) };
+    const n = await this.users.count({ where: [{ account: phone, ...other }, { phone, ...other }] });
+    return n > 0;
+  }
+
+  /** The member who can log in with this phone and a password (forgot-password target). */
+  async findPasswordMemberByPhone(phone: string): Promise<User | null> {
+    const u = await this.users.findOne({ where: { account: phone } });
+    return u && u.password_hash && u.is_active ? u : null;
+  }
+
+  /** Registration (spec 1 §4): account = phone = the verified number. */
+  async createPasswordMember(phone: string, passwordHash: string, m: EntityManager = this.ds.manager): Promise<User> {
+    try {
+      const user = await m.getRepository(User).save(
+        m.getRepository(User).create({ account: phone, phone, password_hash: passwordHash, username: '', gender: '', birthday: null }),
+      );
+      await m.getRepository(UserConfig).insert({ user_id: user.id });
+      return user;
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new AppError(MSG.phoneAlreadyRegistered, HttpStatus.CONFLICT);
+      throw err;
+    }
+  }
+
+  async setPasswordHash(userId: number, hash: string): Promise<void> {
+    await this.users.update({ id: userId }, { password_hash: hash });
+  }
+
+  async touchLogin(userId: number): Promise<void> {
+    await this.users.update({ id: userId }, { last_login_at: new Date() });
+  }
+
+  /**
+   * The member bound to this provider + subject, created on first login. Identities are never
+   * matched by e-mail: an e-mail from a provider does not prove it is the same person as a member.
+   */
+  async findOrCreateSocial(provider: SocialProvider, profile: SocialProfile): Promise<User> {
+    const identities = this.ds.getRepository(UserIdentity);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const found = await identities.findOne({ where: { provider, subject: profile.subject } });
+      if (found) {
+        await identities.update(
+          { id: found.id },
+          { last_login_at: new Date(), email: profile.email ?? found.email, display_name: (profile.displayName ?? found.display_name).slice(0, 100) },
+        );
+        const user = await this.findById(found.user_id);
+        if (user) return user;
+      }
+      try {
+        return await this.ds.transaction(async (m) => {
+          const column = PROVIDER_COLUMN[provider];
+          const user = await m.getRepository(User).save(
+            m.getRepository(User).create({
+              account: null,
+              password_hash: null,
+              // Subjects longer than the display column stay in user_identities only.
+              [column]: profile.subject.length <= 64 ? profile.subject : null,
+              username: '',
+              gender: '',
+              birthday: null,
+            }),
+          );
+          await m.getRepository(UserIdentity).insert({
+            user_id: user.id,
+            provider,
+            subject: profile.subject,
+            email: profile.email ?? null,
+            display_name: (profile.displayName ?? '').slice(0, 100),
+            last_login_at: new Date(),
+          });
+          await m.getRepository(UserConfig).insert({ user_id: user.id });
+          return user;
+        });
+      } catch (err) {
+        // Two first logins of the same identity at once: the other one created it; read it.
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    throw new Error(`could not create the ${provider} member`);
+  }
+
+  async updateProfile(userId: number, fields: { username: string; gender: string; birthday: string | null }): Promise<void> {
+    await this.users.update({ id: userId }, fields);
+  }
+
+  async updateEmail(userId: number, email: string): Promise<void> {
+    await this.users.update({ id: userId }, { email });
+  }
+
+  /**
+   * New verified phone. For members who log in with their phone, the login account follows,
+   * so the old number is free for its next owner.
+   */
+  async updatePhone(userId: number, phone: string): Promise<void> {
+    const user = await this.findById(userId);
+    if (!user) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+    const follows = user.account !== null && user.account === user.phone;
+    try {
+      await this.users.update({ id: userId }, follows ? { phone, account: phone } : { phone });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new AppError(MSG.phoneTakenByOther, HttpStatus.CONFLICT);
+      throw err;
+    }
+  }
+
+  async getProfile(userId: number): Promise<ProfileView> {
+    const user = await this.findById(userId);
+    if (!user) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+    const [addresses, config] = await Promise.all([
+      this.ds.getRepository(Address).find({ where: { user_id: userId } }),
+      this.ds.getRepository(UserConfig).findOne({ where: { user_id: userId } }),
+    ]);
+    return toProfileView(user, addresses, config);
+  }
+}
