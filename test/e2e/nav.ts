@@ -15,6 +15,21 @@ export async function navigate(page: Page, label: string, testInfo: TestInfo): P
   }
 }
 
+/** Opens a page from the 保養知識 dropdown: hover menu on desktop, the hamburger drawer on phones. */
+export async function openKnowledge(page: Page, label: string, testInfo: TestInfo): Promise<void> {
+  if (isMobile(testInfo)) {
+    await page.getByTestId('nav-burger').click();
+    const drawer = page.locator('#ss-mobile-nav');
+    await expect(drawer.getByRole('heading', { name: '保養知識' })).toBeVisible();
+    await drawer.getByRole('link', { name: label, exact: true }).click();
+    await expect(drawer).toBeHidden();
+  } else {
+    const menu = page.getByTestId('nav-knowledge');
+    await menu.getByRole('button', { name: '保養知識' }).hover();
+    await menu.getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
 /** A full-page screenshot kept for people to look at (test-results/screenshots). */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   // Scroll through once so lazy images load, then wait for them and the fonts.

@@ -2,6 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../shared/components/PageLoading';
 import { RouteError } from '../shared/components/RouteError';
 
+/** The html content pages (their texts live in shop/features/content/contentPages.ts, loaded with the page). */
+export const CONTENT_PAGE_PATHS = ['productreturns', 'privacypolicy', 'termsofservice', 'partnerinquiry', 'maskCare', 'skincareTips'];
+
+const htmlContentPage = async () => ({ Component: (await import('../shop/features/content/HtmlContentPage')).default });
+const posterPage = async () => ({ Component: (await import('../shop/features/content/PosterPage')).default });
+
 /**
  * The route table (spec 3 §2). Every route is lazy; screens of later issues are added
  * as they are built. Admin and editor areas will hang off the root as their own lazy trees,
@@ -15,6 +21,11 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('../shop/features/content/HomePage')).default }) },
+      { path: 'about', lazy: async () => ({ Component: (await import('../shop/features/content/AboutPage')).default }) },
+      { path: 'contact', lazy: async () => ({ Component: (await import('../shop/features/content/ContactPage')).default }) },
+      ...CONTENT_PAGE_PATHS.map((path) => ({ path, lazy: htmlContentPage })),
+      { path: 'posters/:id', lazy: posterPage },
+      { path: 'posters', lazy: posterPage },
       { path: 'products', lazy: async () => ({ Component: (await import('../shop/features/catalog/ProductsPage')).default }) },
       { path: 'product/:id', lazy: async () => ({ Component: (await import('../shop/features/catalog/ProductPage')).default }) },
       { path: 'cart', lazy: async () => ({ Component: (await import('../shop/features/cart/CartPage')).default }) },

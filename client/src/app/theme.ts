@@ -9,7 +9,7 @@ export const palette = {
   sand: '#f1e6dc',
   sage: '#7d9a83',
   ink: '#3b2f2f',
-  muted: '#8a7b78',
+  muted: '#736560',
 } as const;
 
 export const FONT_FAMILY =
@@ -18,7 +18,8 @@ export const FONT_FAMILY =
 export const theme: ThemeConfig = {
   hashed: false,
   token: {
-    colorPrimary: palette.rose,
+    // White on the darker rose keeps buttons readable (4.5:1); the lighter rose stays for accents.
+    colorPrimary: palette.roseDark,
     colorLink: palette.roseDark,
     colorText: palette.ink,
     colorTextSecondary: palette.muted,

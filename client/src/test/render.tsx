@@ -29,12 +29,12 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { fetchMock, calls };
 }
 
-/** Renders `ui` at `path` inside the app providers with a fresh store. */
-export function renderApp(ui: ReactElement, { path = '/', preloaded }: { path?: string; preloaded?: Partial<RootState> } = {}) {
+/** Renders `ui` at `path` inside the app providers with a fresh store; `route` is its route pattern (params). */
+export function renderApp(ui: ReactElement, { path = '/', route = '*', preloaded }: { path?: string; route?: string; preloaded?: Partial<RootState> } = {}) {
   const store = makeStore(preloaded);
   const router = createMemoryRouter(
     [
-      { path: '*', element: ui },
+      { path: route, element: ui },
       { path: '/cart', element: <div>cart page</div> },
     ],
     { initialEntries: [path] },

@@ -1,4 +1,22 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import { csrfHeaders, needsCsrf, refreshCsrfToken } from './csrf';
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
+
+/**
+ * The fetch base query plus the session's CSRF token on state-changing calls (X-CSRF-Token).
+ * A 403 (token missing or stale after the session changed) is retried once with a fresh token;
+ * the server refused that call, so nothing ran twice.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+  if (!needsCsrf(args)) return rawBaseQuery(args, api, extra);
+  const request = typeof args === 'string' ? { url: args } : args;
+  const send = async () => rawBaseQuery({ ...request, headers: { ...(request.headers as Record<string, string>), ...(await csrfHeaders()) } }, api, extra);
+  const first = await send();
+  if (first.error?.status !== 403) return first;
+  refreshCsrfToken();
+  return send();
+};
 
 /**
  * The one RTK Query slice. Features add their endpoints with `baseApi.injectEndpoints`
@@ -6,7 +24,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' }),
+  baseQuery,
   tagTypes: ['Products', 'Product', 'Shipping', 'Payment', 'Versions'],
   keepUnusedDataFor: 300,
   endpoints: () => ({}),

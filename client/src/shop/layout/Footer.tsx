@@ -1,17 +1,9 @@
-import FacebookFilled from '@ant-design/icons/FacebookFilled';
-import InstagramOutlined from '@ant-design/icons/InstagramOutlined';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectCompanyName, selectSettings } from '../../app/site/siteSlice';
+import { SocialIcon } from '../../shared/components/SocialIcon';
+import { companyContactRows, socialLinks } from '../../shared/lib/company';
 import './Footer.css';
-
-function LineIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor" aria-hidden>
-      <path d="M12 3C6.5 3 2 6.6 2 11c0 3.9 3.6 7.2 8.4 7.9.3.1.8.2.9.5.1.3.1.7 0 1l-.1.9c0 .3-.2 1 .9.6 1.1-.5 5.9-3.5 8-6 1.5-1.6 2-3.2 2-4.9C22 6.6 17.5 3 12 3zm-4.8 10.6H5.3c-.3 0-.5-.2-.5-.5V9.2c0-.3.2-.5.5-.5s.5.2.5.5v3.4h1.4c.3 0 .5.2.5.5s-.2.5-.5.5zm2-.5c0 .3-.2.5-.5.5s-.5-.2-.5-.5V9.2c0-.3.2-.5.5-.5s.5.2.5.5v3.9zm4.6 0c0 .2-.1.4-.3.5h-.2c-.2 0-.3-.1-.4-.2l-2-2.7v2.4c0 .3-.2.5-.5.5s-.5-.2-.5-.5V9.2c0-.2.1-.4.3-.5h.2c.2 0 .3.1.4.2l2 2.7V9.2c0-.3.2-.5.5-.5s.5.2.5.5v3.9zm3.1-2.5c.3 0 .5.2.5.5s-.2.5-.5.5h-1.4v.9h1.4c.3 0 .5.2.5.5s-.2.5-.5.5h-1.9c-.3 0-.5-.2-.5-.5V9.2c0-.3.2-.5.5-.5h1.9c.3 0 .5.2.5.5s-.2.5-.5.5h-1.4v.9h1.4z" />
-    </svg>
-  );
-}
 
 const GUIDE_LINKS = [
   { to: '/products', label: '全部商品' },
@@ -27,17 +19,8 @@ const GUIDE_LINKS = [
 export function Footer() {
   const s = useAppSelector(selectSettings);
   const name = useAppSelector(selectCompanyName);
-  const social = [
-    { href: s.SOCIAL_LINE_URL, label: 'LINE', icon: <LineIcon /> },
-    { href: s.SOCIAL_INSTAGRAM_URL, label: 'Instagram', icon: <InstagramOutlined aria-hidden /> },
-    { href: s.SOCIAL_FACEBOOK_URL, label: 'Facebook', icon: <FacebookFilled aria-hidden /> },
-  ].filter((x) => x.href);
-  const contact = [
-    { label: '電話', value: s.COMPANY_PHONE, href: s.COMPANY_PHONE ? `tel:${s.COMPANY_PHONE.replace(/[^\d+]/g, '')}` : undefined },
-    { label: '傳真', value: s.COMPANY_FAX },
-    { label: 'Email', value: s.COMPANY_EMAIL, href: s.COMPANY_EMAIL ? `mailto:${s.COMPANY_EMAIL}` : undefined },
-    { label: '地址', value: s.COMPANY_ADDRESS },
-  ].filter((x) => x.value);
+  const social = socialLinks(s);
+  const contact = companyContactRows(s);
 
   return (
     <footer className="ss-footer" data-testid="footer">
@@ -48,9 +31,9 @@ export function Footer() {
           {social.length > 0 && (
             <ul className="ss-footer-social">
               {social.map((x) => (
-                <li key={x.label}>
+                <li key={x.key}>
                   <a href={x.href} target="_blank" rel="noopener noreferrer" aria-label={`${name} 的 ${x.label}`}>
-                    {x.icon}
+                    <SocialIcon kind={x.key} />
                   </a>
                 </li>
               ))}
@@ -71,7 +54,7 @@ export function Footer() {
           <h2 className="ss-footer-heading">客服資訊</h2>
           <dl className="ss-footer-contact">
             {contact.map((c) => (
-              <div key={c.label}>
+              <div key={c.key}>
                 <dt>{c.label}</dt>
                 <dd>{c.href ? <a href={c.href}>{c.value}</a> : c.value}</dd>
               </div>

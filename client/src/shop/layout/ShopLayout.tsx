@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { FloatingButtons } from './FloatingButtons';
 import { Footer } from './Footer';
 import { isChromeless } from './navItems';
 import { Navbar } from './Navbar';
@@ -30,6 +31,7 @@ export default function ShopLayout() {
         <Outlet />
       </main>
       {!chromeless && <Footer />}
+      {!chromeless && <FloatingButtons />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { PosterTitle } from '../../app/site/siteSlice';
+import { CONTENT_PAGES } from '../features/content/contentPages';
 
 /** Navbar entries (spec 1 §2). */
 export const MAIN_LINKS = [
@@ -14,8 +15,7 @@ export const KNOWLEDGE_LABEL = '保養知識';
 export function knowledgeLinks(posters: readonly PosterTitle[]): { to: string; label: string }[] {
   return [
     ...posters.map((p) => ({ to: `/posters/${p.id}`, label: p.title })),
-    { to: '/maskCare', label: '面膜保養' },
-    { to: '/skincareTips', label: '保養小撇步' },
+    ...CONTENT_PAGES.filter((p) => p.group === 'knowledge').map((p) => ({ to: `/${p.pageType}`, label: p.title })),
   ];
 }
 

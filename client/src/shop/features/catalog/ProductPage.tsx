@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
+import { useMetaDescription } from '../../../shared/hooks/useMetaDescription';
 import { parseMedia } from '../../../shared/lib/media';
 import { useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
@@ -14,19 +15,6 @@ function HtmlBlock({ html }: { html: string }) {
   // The server sanitises product html before storing and serving it.
   if (!html.trim()) return <p className="ss-muted-note">尚無內容</p>;
   return <div className="ss-html-content" dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-function useMetaDescription(text: string | undefined) {
-  useEffect(() => {
-    if (!text) return;
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) return;
-    const before = meta.content;
-    meta.content = text;
-    return () => {
-      meta.content = before;
-    };
-  }, [text]);
 }
 
 /** /product/:id (spec 2): breadcrumb, media, price, variants, quantity, add / buy now, detail and spec tabs. */
@@ -80,8 +68,8 @@ export default function ProductPage() {
             <section className="ss-product-info" aria-labelledby="product-title">
               <div className="ss-product-tags">
                 {p.type_name && <Tag variant="filled">{p.type_name}</Tag>}
-                {p.is_new === 1 && <Tag color="#7d9a83">新品</Tag>}
-                {p.is_hot === 1 && <Tag color="#c46a5b">熱銷</Tag>}
+                {p.is_new === 1 && <Tag color="#5b7a62">新品</Tag>}
+                {p.is_hot === 1 && <Tag color="#a9503f">熱銷</Tag>}
               </div>
               <h1 id="product-title" className="ss-product-title">
                 {p.title}

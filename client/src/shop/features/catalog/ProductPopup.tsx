@@ -49,8 +49,8 @@ export default function ProductPopup({ product, onClose }: Props) {
           <div className="ss-popup-info">
             <div className="ss-popup-tags">
               {shown.type_name && <Tag variant="filled">{shown.type_name}</Tag>}
-              {shown.is_new === 1 && <Tag color="#7d9a83">新品</Tag>}
-              {shown.is_hot === 1 && <Tag color="#c46a5b">熱銷</Tag>}
+              {shown.is_new === 1 && <Tag color="#5b7a62">新品</Tag>}
+              {shown.is_hot === 1 && <Tag color="#a9503f">熱銷</Tag>}
             </div>
             <h2 className="ss-popup-title">{shown.title}</h2>
             <p className="ss-popup-desc">{shown.description}</p>
