@@ -27,7 +27,7 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
 }
 
 /** The web application, fully configured but not listening (tests call `app.init()`). */
-export async function createWebApp(config: AppConfig): Promise<NestExpressApplication> {
+export async function createWebApp(config: AppConfig, options: { prepare?: boolean } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, { http: true, runWorkers: config.runWorkersInWeb }),
     // Errors reach the caller (main prints them and exits; tests see them) instead of process.exit inside Nest.
@@ -35,6 +35,6 @@ export async function createWebApp(config: AppConfig): Promise<NestExpressApplic
   );
   app.useLogger(app.get(Logger));
   configureHttp(app, config);
-  await prepareDatabase(app.get(DataSource), config);
+  if (options.prepare !== false) await prepareDatabase(app.get(DataSource), config);
   return app;
 }

@@ -1,15 +1,49 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import cluster from 'node:cluster';
 import { createWebApp } from './bootstrap';
-import { loadAppConfig } from './config/app-config';
+import { AppConfig, loadAppConfig } from './config/app-config';
+
+const log = new Logger('Main');
+
+/** One web process: migrations/seed (unless the primary's first worker did them), then listen. */
+async function serve(config: AppConfig, prepare: boolean): Promise<void> {
+  const started = Date.now();
+  const app = await createWebApp(config, { prepare });
+  await app.listen(config.port, config.host ?? '0.0.0.0');
+  log.log(`skinshop listening on http://localhost:${config.port} (ready in ${Date.now() - started} ms)`);
+  if (cluster.isWorker) process.send?.('ready');
+}
+
+/**
+ * WEB_CONCURRENCY > 1: a primary forks that many web processes sharing the port. The first
+ * one migrates and seeds, the others start once it is ready (so migrations never race);
+ * a process that dies is replaced; SIGTERM/SIGINT stop them all gracefully.
+ */
+function supervise(config: AppConfig): void {
+  let stopping = false;
+  const fork = (prepare: boolean) => cluster.fork({ SKINSHOP_WORKER_PREPARE: prepare ? '1' : '0' });
+  const first = fork(true);
+  first.once('message', (m) => {
+    if (m === 'ready') for (let i = 1; i < config.webConcurrency; i++) fork(false);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log.warn(`web process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    fork(false);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
 
 async function main(): Promise<void> {
-  const started = Date.now();
   const config = loadAppConfig();
-  const app = await createWebApp(config);
-  await app.listen(config.port, config.host ?? '0.0.0.0');
-  const url = `http://localhost:${config.port}`;
-  new Logger('Main').log(`skinshop listening on ${url} (ready in ${Date.now() - started} ms)`);
+  if (config.webConcurrency > 1 && cluster.isPrimary) return supervise(config);
+  await serve(config, !cluster.isWorker || process.env.SKINSHOP_WORKER_PREPARE === '1');
 }
 
 main().catch((err: unknown) => {

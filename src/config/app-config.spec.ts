@@ -43,3 +43,11 @@ describe('loadAppConfig: job processing', () => {
     expect(loadAppConfig({ RUN_WORKERS_IN_WEB: 'false', REDIS_URL: 'redis://r:6379' }).runWorkersInWeb).toBe(false);
   });
 });
+
+describe('loadAppConfig: web processes', () => {
+  it('runs one web process by default and more only with Redis', () => {
+    expect(loadAppConfig({}).webConcurrency).toBe(1);
+    expect(() => loadAppConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs REDIS_URL/);
+    expect(loadAppConfig({ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://r:6379' }).webConcurrency).toBe(2);
+  });
+});

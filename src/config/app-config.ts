@@ -20,6 +20,7 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   trustProxy?: string;
+  webConcurrency: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -44,5 +45,6 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    webConcurrency: env.WEB_CONCURRENCY,
   };
 }

@@ -57,6 +57,16 @@ export class EnvVars {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
+  /**
+   * Web processes on this machine (node:cluster, sharing PORT). Above 1 needs REDIS_URL, so
+   * every process sees cache invalidations and shares the queue.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEB_CONCURRENCY = 1;
+
   /** Run queue processors inside the web process (embedded default) or only in `npm run start:worker`. */
   @IsIn(['true', 'false'])
   RUN_WORKERS_IN_WEB = 'true';
@@ -103,6 +113,12 @@ export function validateEnv(raw: Record<string, unknown>): EnvVars {
     errors.push(Object.assign(new ValidationError(), {
       property: 'RUN_WORKERS_IN_WEB',
       constraints: { redis: 'RUN_WORKERS_IN_WEB=false needs REDIS_URL (without Redis no other process can run the jobs)' },
+    }));
+  }
+  if (!env.REDIS_URL && env.WEB_CONCURRENCY > 1) {
+    errors.push(Object.assign(new ValidationError(), {
+      property: 'WEB_CONCURRENCY',
+      constraints: { redis: 'WEB_CONCURRENCY above 1 needs REDIS_URL (processes must share cache invalidations and the queue)' },
     }));
   }
   if (errors.length) {
