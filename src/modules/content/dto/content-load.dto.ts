@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
@@ -7,27 +8,28 @@ const VERSION_MESSAGE = '版本格式錯誤';
 const KEY = /^[A-Za-z0-9_-]+$/;
 // class-validator runs a property's rules bottom-up: the presence check is the lowest decorator so its message wins.
 
+/** An optional version marker (≤ 64 chars); `numbers` also accepts a stored number. Decorators listed bottom-up. */
+function VersionField({ numbers = true } = {}): PropertyDecorator {
+  return applyDecorators(
+    IsString({ message: VERSION_MESSAGE }),
+    MaxLength(64, { message: VERSION_MESSAGE }),
+    ...(numbers ? [Transform(versionString)] : []),
+    IsOptional(),
+  );
+}
+
 /** `POST /api/load/homepage`. */
 export class HomepageDto {
-  @IsOptional()
-  @Transform(versionString)
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField()
   homeVersion?: string;
 
-  @IsOptional()
-  @Transform(versionString)
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField()
   homeProductsVersion?: string;
 }
 
 /** `POST /api/load/aboutpage`. */
 export class AboutPageDto {
-  @IsOptional()
-  @Transform(versionString)
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField()
   aboutVersion?: string;
 }
 
@@ -40,15 +42,10 @@ export class HtmlPageDto {
   page_type: string;
 
   /** The version key the client caches against (e.g. privacypolicyVersion); the server uses the page's own. */
-  @IsOptional()
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField({ numbers: false })
   versionStr?: string;
 
-  @IsOptional()
-  @Transform(versionString)
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField()
   pageVersion?: string;
 }
 
@@ -61,14 +58,9 @@ export class PageImageDto {
   image_type: string;
 
   /** The page's version key (version_page_type); picks the slot when an image_type exists on several pages. */
-  @IsOptional()
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField({ numbers: false })
   versionStr?: string;
 
-  @IsOptional()
-  @Transform(versionString)
-  @MaxLength(64, { message: VERSION_MESSAGE })
-  @IsString({ message: VERSION_MESSAGE })
+  @VersionField()
   pageVersion?: string;
 }
