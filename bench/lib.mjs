@@ -39,7 +39,8 @@ export async function startServer(env, { timeoutMs = 60000 } = {}) {
     url,
     pid: child.pid,
     readyMs,
-    rssMb: () => rssMb(child.pid),
+    /** Largest resident set among the server's processes (the primary and, in cluster mode, its workers). */
+    rssMb: () => Math.max(...processTree(child.pid).map(rssMb)),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -47,6 +48,11 @@ export async function startServer(env, { timeoutMs = 60000 } = {}) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+export function processTree(pid) {
+  const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...kids];
 }
 
 export function rssMb(pid) {

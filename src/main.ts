@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import cluster from 'node:cluster';
-import { createWebApp } from './bootstrap';
 import { AppConfig, loadAppConfig } from './config/app-config';
 
 const log = new Logger('Main');
@@ -9,6 +8,8 @@ const log = new Logger('Main');
 /** One web process: migrations/seed (unless the primary's first worker did them), then listen. */
 async function serve(config: AppConfig, prepare: boolean): Promise<void> {
   const started = Date.now();
+  // Loaded here, not at the top: a cluster primary never needs the application modules.
+  const { createWebApp } = await import('./bootstrap.js');
   const app = await createWebApp(config, { prepare });
   await app.listen(config.port, config.host ?? '0.0.0.0');
   log.log(`skinshop listening on http://localhost:${config.port} (ready in ${Date.now() - started} ms)`);
