@@ -3,6 +3,7 @@ import { baseApi } from '../shared/api/baseApi';
 import { loadJson, saveJson } from '../shared/lib/storage';
 import { cartDropdownSlice } from '../shop/features/cart/cartDropdownSlice';
 import { cartSlice, restoreCart } from '../shop/features/cart/cartSlice';
+import { restoreSession, sessionSlice } from '../shop/features/auth/sessionSlice';
 import { restoreSite, siteSlice } from './site/siteSlice';
 
 const rootReducer = combineReducers({
@@ -10,12 +11,13 @@ const rootReducer = combineReducers({
   cart: cartSlice.reducer,
   cartDropdown: cartDropdownSlice.reducer,
   site: siteSlice.reducer,
+  session: sessionSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** localStorage keys of the persisted client state (spec 3 §3 client store). */
-export const STORAGE_KEYS = { cart: 'skinshop.cart', site: 'skinshop.site' } as const;
+export const STORAGE_KEYS = { cart: 'skinshop.cart', site: 'skinshop.site', session: 'skinshop.session' } as const;
 
 export function makeStore(preloaded?: Partial<RootState>) {
   return configureStore({
@@ -33,12 +35,14 @@ export function createPersistedStore(): AppStore {
   const store = makeStore({
     cart: restoreCart(loadJson(STORAGE_KEYS.cart)),
     site: restoreSite(loadJson(STORAGE_KEYS.site)),
+    session: restoreSession(loadJson(STORAGE_KEYS.session)),
   });
-  let { cart, site } = store.getState();
+  let { cart, site, session } = store.getState();
   store.subscribe(() => {
     const next = store.getState();
     if (next.cart !== cart) saveJson(STORAGE_KEYS.cart, (cart = next.cart));
     if (next.site !== site) saveJson(STORAGE_KEYS.site, (site = next.site));
+    if (next.session !== session) saveJson(STORAGE_KEYS.session, (session = next.session));
   });
   // Another tab changed the cart: follow it.
   globalThis.addEventListener?.('storage', (e: StorageEvent) => {

@@ -25,7 +25,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, o
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Products', 'Product', 'Shipping', 'Payment', 'Versions'],
+  tagTypes: ['Products', 'Product', 'Shipping', 'Payment', 'Versions', 'User'],
   keepUnusedDataFor: 300,
   endpoints: () => ({}),
 });
