@@ -2,11 +2,12 @@ import { defineConfig, devices, type ReporterDescription } from '@playwright/tes
 
 /**
  * Browser tests (test/e2e) against the built app: `npm run build`, then `npx playwright test`.
- * Without E2E_BASE_URL a fresh server is started on port 3100 with its own SQLite file and demo seed.
+ * Without E2E_BASE_URL a fresh server is started on E2E_PORT (3100) with its own SQLite file and demo seed.
  * Chromium comes from Debian (`apt-get install chromium fonts-noto-cjk`); browsers are never downloaded.
  */
 const external = process.env.E2E_BASE_URL;
-const baseURL = external ?? 'http://127.0.0.1:3100';
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = external ?? `http://127.0.0.1:${port}`;
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -70,9 +71,9 @@ export default defineConfig({
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
-          PORT: '3100',
+          PORT: port,
           HOST: '127.0.0.1',
-          DATABASE_URL: 'sqlite:var/e2e.sqlite',
+          DATABASE_URL: `sqlite:var/e2e-${port}.sqlite`,
           E2E_RESET: '1',
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
