@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const api = 'http://localhost:3000';
@@ -11,6 +12,8 @@ const vendorGroups = [
 
 export default defineConfig({
   plugins: [react()],
+  // The validation rules and messages shared with the server (src/common/validation: pure TypeScript).
+  resolve: { alias: { '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {
