@@ -15,6 +15,26 @@ describe('loadAppConfig', () => {
     expect(c.mediaDir).toMatch(/var\/media$/);
   });
 
+  it('validates the member-account variables at boot with all the others', () => {
+    expect(loadAppConfig({}).auth).toMatchObject({ sms: { driver: 'log' }, codes: { perTargetDaily: 5, perIpDaily: 20 } });
+    expect(loadAppConfig({ CODE_DAILY_LIMIT: '3', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).auth).toMatchObject({
+      codes: { perTargetDaily: 3 },
+      google: { clientId: 'id' },
+    });
+    let message = '';
+    try {
+      loadAppConfig({ PORT: 'eighty', SMS_DRIVER: 'pigeon', GOOGLE_CLIENT_ID: 'id' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}PORT: /),
+      '  SMS_DRIVER: must be log, mitake or every8d',
+      '  GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set',
+    ]);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadAppConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
   });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { AuthConfig, authConfigFromEnv } from './auth-config';
 import { EnvVars, validateEnv } from './env.schema';
 
 /** Typed, validated configuration: the only place that reads process.env (besides database/dialect.ts). */
@@ -21,12 +22,37 @@ export interface AppConfig {
   mailFrom: string;
   trustProxy?: string;
   webConcurrency: number;
+  /** Member accounts: sessions, CSRF exemptions, SMS driver, code limits, login throttling, social logins. */
+  auth: AuthConfig;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
+/** Problem lines of an `Invalid configuration:` error (the first line is the heading). */
+function problemLines(e: unknown): string[] {
+  if (e instanceof Error && e.message.startsWith('Invalid configuration:')) return e.message.split('\n').slice(1);
+  throw e;
+}
+
+/**
+ * Validates the whole environment at once: a bad value anywhere stops the boot with one
+ * `Invalid configuration:` error listing every problem, one line each.
+ */
 export function loadAppConfig(raw: Record<string, unknown> = process.env): AppConfig {
-  const env = validateEnv(raw);
+  const problems: string[] = [];
+  let env: EnvVars | undefined;
+  let auth: AuthConfig | undefined;
+  try {
+    env = validateEnv(raw);
+  } catch (e) {
+    problems.push(...problemLines(e));
+  }
+  try {
+    auth = authConfigFromEnv(raw as Record<string, string | undefined>);
+  } catch (e) {
+    problems.push(...problemLines(e));
+  }
+  if (!env || !auth || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -46,5 +72,6 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
     webConcurrency: env.WEB_CONCURRENCY,
+    auth,
   };
 }

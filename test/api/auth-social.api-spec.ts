@@ -15,18 +15,15 @@ const provider = new LocalOAuthProvider({
 
 describe('social login against a local OAuth/OIDC provider', () => {
   let t: TestApp;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
     await provider.start();
-    Object.assign(process.env, provider.env());
     // supertest listens on a new port per request; the callback URL needs one stable origin.
-    t = await createTestApp(isolatedEnv({ PUBLIC_URL: 'http://shop.test' }));
+    t = await createTestApp(isolatedEnv({ PUBLIC_URL: 'http://shop.test', ...provider.env() }));
   });
   afterAll(async () => {
     await t?.close();
     await provider.stop();
-    process.env = saved;
   });
 
   const browser = () => new BrowserSession(request.agent(t.http));
@@ -151,7 +148,7 @@ describe('social login without provider keys', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    for (const k of Object.keys(process.env)) if (/^(GOOGLE|FACEBOOK|LINE)_/.test(k)) delete process.env[k];
+    // The app reads only the env it is given (no GOOGLE_/FACEBOOK_/LINE_ keys here).
     t = await createTestApp(isolatedEnv());
   });
   afterAll(async () => t?.close());

@@ -14,17 +14,14 @@ describe.each([
 ] as const)('SMS_DRIVER=%s', (_name, startSimulator, envFor) => {
   let t: TestApp;
   let sim: SmsSimulator;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
     sim = await startSimulator();
-    Object.assign(process.env, envFor(sim.apiUrl));
-    t = await createTestApp(isolatedEnv());
+    t = await createTestApp(isolatedEnv(envFor(sim.apiUrl)));
   });
   afterAll(async () => {
     await t?.close();
     await sim?.close();
-    process.env = saved;
   });
 
   it('sends the registration code through the provider and the code verifies', async () => {

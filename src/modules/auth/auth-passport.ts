@@ -6,7 +6,7 @@ import { Strategy as GoogleStrategy, type VerifyCallback } from 'passport-google
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { SessionUser } from '../../common/auth/session-user';
 import { UsersService } from '../users/users.service';
-import { AUTH_CONFIG, type AuthConfig } from './auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { PasswordLogin } from './password-login.service';
 import { sessionStateStore } from './social/oauth-state';
 import type { SocialLoginProfile } from './social/social-profile';

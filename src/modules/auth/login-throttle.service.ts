@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
 import { loginThrottledMsg } from '../../common/validation/messages';
-import { AUTH_CONFIG, type AuthConfig } from './auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { RateLimiter } from './rate-limit/rate-limiter';
 
 const MIN = 60_000;

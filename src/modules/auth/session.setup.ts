@@ -5,7 +5,7 @@ import session from 'express-session';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config/app-config';
 import { AuthPassport } from './auth-passport';
-import { AUTH_CONFIG, type AuthConfig } from './auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { CsrfService } from './csrf.service';
 import { SessionBackend } from './session/session-backend';
 import './session/session.types';

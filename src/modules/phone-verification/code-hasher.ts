@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { AUTH_CONFIG, type AuthConfig } from '../auth/auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 
 /** A 6-digit one-time code from the OS CSPRNG (uniform over 000000–999999). */
 export function generateCode(): string {

@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { MSG } from '../../common/validation/messages';
 import { JobQueue } from '../../jobs/job-queue';
 import { JobName } from '../../jobs/job-types';
-import { AUTH_CONFIG, type AuthConfig } from '../auth/auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { CodeHasher, generateCode } from './code-hasher';
 import { CodeLedger } from './code-ledger';
 import { EmailCode } from './entities/email-code.entity';

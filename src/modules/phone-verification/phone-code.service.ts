@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../jobs/job-queue';
 import { JobName, SmsCodePurpose } from '../../jobs/job-types';
-import { AUTH_CONFIG, type AuthConfig } from '../auth/auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { CodeHasher, generateCode } from './code-hasher';
 import { CodeLedger } from './code-ledger';
 import { PhoneCode } from './entities/phone-code.entity';

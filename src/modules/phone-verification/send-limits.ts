@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
 import { MSG, resendWaitMsg } from '../../common/validation/messages';
-import { AUTH_CONFIG, type AuthConfig } from '../auth/auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { RateLimiter } from '../auth/rate-limit/rate-limiter';
 import { taipeiDay } from './taipei-day';
 

@@ -5,7 +5,7 @@ import { Every8dSmsSender } from '../../integrations/sms/every8d-sms.sender';
 import { LogSmsSender } from '../../integrations/sms/log-sms.sender';
 import { MitakeSmsSender } from '../../integrations/sms/mitake-sms.sender';
 import { SMS_SENDER, SmsSender } from '../../integrations/sms/sms-sender';
-import { AUTH_CONFIG, type AuthConfig } from '../auth/auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 
 /** The SMS driver chosen by SMS_DRIVER: log (embedded default, dev outbox), mitake or every8d. */
 export function createSmsSender(auth: AuthConfig, app: AppConfig, outbox: DevOutbox): SmsSender {

@@ -5,7 +5,7 @@ import { Store } from 'express-session';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../../config/auth-config';
 import { AUTH_REDIS } from '../rate-limit/rate-limiter';
 import { TypeormSessionStore } from './typeorm-session.store';
 

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, JWTVerifyGetKey, jwtVerify } from 'jose';
-import type { LineConfig } from '../auth.config';
+import type { LineConfig } from '../../../config/auth-config';
 import type { SocialLoginProfile } from './social-profile';
 
 /**

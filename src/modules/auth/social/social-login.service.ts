@@ -4,7 +4,7 @@ import { AppError } from '../../../common/errors/app-error';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { SocialProvider, UsersService } from '../../users/users.service';
 import { AuthPassport } from '../auth-passport';
-import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { AUTH_CONFIG, type AuthConfig } from '../../../config/auth-config';
 import { SessionAuthService } from '../session-auth.service';
 import { LineLoginClient } from './line-login.client';
 import { ensureState, saveState, STATE_PATTERN, takeState } from './oauth-state';

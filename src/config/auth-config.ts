@@ -1,7 +1,8 @@
 /**
  * Member-account settings read from the environment: sessions, CSRF exemptions, SMS driver,
- * one-time-code limits, login throttling and the social login providers. The one place these
- * variables are read; a malformed value stops the boot with a clear line, like the app config.
+ * one-time-code limits, login throttling and the social login providers. Called by
+ * `loadAppConfig`, so these variables are validated at boot with all the others (one
+ * `Invalid configuration:` error lists every bad value) and reach the code as `AppConfig.auth`.
  */
 
 export type SmsDriverName = 'log' | 'mitake' | 'every8d';

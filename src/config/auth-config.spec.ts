@@ -1,4 +1,4 @@
-import { authConfigFromEnv, DEFAULT_FACEBOOK_GRAPH_VERSION } from './auth.config';
+import { authConfigFromEnv, DEFAULT_FACEBOOK_GRAPH_VERSION } from './auth-config';
 
 describe('authConfigFromEnv', () => {
   it('defaults: log SMS driver, no social provider, 24 h idle and 7 day absolute sessions, spec code limits', () => {
