@@ -29,7 +29,7 @@ function serverWith(initial: UserProfile, codes: { email?: string; phone?: strin
   return { ...api, current: () => user };
 }
 
-describe('ProfilePage', () => {
+describe('ProfilePage', { timeout: 40_000 }, () => {
   it('shows the member and refuses a missing or non-Chinese name without calling the server', async () => {
     const { calls } = serverWith(member());
     const user = userEvent.setup();
