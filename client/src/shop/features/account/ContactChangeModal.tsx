@@ -179,7 +179,9 @@ function ChangeSteps({ kind, userId, current, onClose, onChanged }: Omit<Props, 
   return (
     <form className="ss-acc-modal-form" onSubmit={onVerify} noValidate aria-label={t.title}>
       <p className="ss-acc-modal-current" role="status">
-        {sentMessage || '驗證碼已發送'}：{sentTo}
+        {sentMessage || '驗證碼已發送'}
+        <br />
+        <strong className="ss-acc-sent-to">{sentTo}</strong>
       </p>
       <label className="ss-acc-label" htmlFor={ids.code}>
         驗證碼
