@@ -10,13 +10,21 @@ export function hasWrk() {
   return spawnSync('wrk', ['--version']).error === undefined;
 }
 
-/** Starts `node dist/main.js`; resolves once /api/health answers 200, with the time it took. */
+/** The node flags `npm start` runs the web process with (package.json), so the bench measures the same process. */
+export function startFlags() {
+  const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec(start);
+  if (!m) throw new Error(`unexpected start script: ${start}`);
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
+/** Starts `node <npm start's flags> dist/main.js`; resolves once /api/health answers 200, with the time it took. */
 export async function startServer(env, { timeoutMs = 60000 } = {}) {
   const url = `http://127.0.0.1:${env.PORT}`;
   const taken = await fetch(`${url}/api/health`).then(() => true, () => false);
   if (taken) throw new Error(`port ${env.PORT} is already in use: stop that process or set BENCH_PORT`);
   const t0 = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...startFlags(), join(root, 'dist/main.js')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -2,7 +2,7 @@
 // `npm run bench`: the built server on MariaDB, loaded over loopback.
 // Prints figures and the budget each is held to; exits 1 if a budget is missed.
 import { bundleReport } from './bundle.mjs';
-import { builtClientExists, freshMariaDb, load, startServer, verdict } from './lib.mjs';
+import { builtClientExists, freshMariaDb, load, startFlags, startServer, verdict } from './lib.mjs';
 import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
 const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10 };
@@ -29,7 +29,10 @@ const env = {
     ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY, REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: 'skinshop-bench' }
     : {}),
 };
-console.log(`skinshop bench — MariaDB${env.WEB_CONCURRENCY ? ` + Redis, ${env.WEB_CONCURRENCY} web processes` : ', 1 web process'}, ${SECONDS}s per run, wrk on loopback\n`);
+console.log(
+  `skinshop bench — MariaDB${env.WEB_CONCURRENCY ? ` + Redis, ${env.WEB_CONCURRENCY} web processes` : ', 1 web process'}, ${SECONDS}s per run, wrk on loopback`,
+);
+console.log(`node ${[...startFlags(), 'dist/main.js'].join(' ')} (the flags of npm start); TRUST_PROXY=loopback (TLS-terminating proxy for the login rows)\n`);
 
 // First start migrates and seeds; the cold start measured is the second one.
 const first = await startServer(env);
