@@ -116,10 +116,9 @@ export class FastReads {
     res.end(answer.body);
     this.hits++;
     if (started) {
-      log?.debug(
-        { req: { id, method: req.method, url: req.url }, res: { statusCode: answer.status }, responseTime: performance.now() - started, fastPath: true },
-        'request completed',
-      );
+      // The same shape as pino-http's line (its serializers read the raw objects; `id` as pino-http sets it).
+      (req as IncomingMessage & { id?: string }).id = id;
+      log?.debug({ req, res, responseTime: Math.round(performance.now() - started), fastPath: true }, 'request completed');
     }
   }
 }
