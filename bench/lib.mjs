@@ -1,6 +1,7 @@
 // Shared bench helpers: start the built server, load it with wrk (or autocannon), read RSS.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -9,13 +10,21 @@ export function hasWrk() {
   return spawnSync('wrk', ['--version']).error === undefined;
 }
 
-/** Starts `node dist/main.js`; resolves once /api/health answers 200, with the time it took. */
+/** The node flags `npm start` runs the web process with (package.json), so the bench measures the same process. */
+export function startFlags() {
+  const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec(start);
+  if (!m) throw new Error(`unexpected start script: ${start}`);
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
+/** Starts `node <npm start's flags> dist/main.js`; resolves once /api/health answers 200, with the time it took. */
 export async function startServer(env, { timeoutMs = 60000 } = {}) {
   const url = `http://127.0.0.1:${env.PORT}`;
   const taken = await fetch(`${url}/api/health`).then(() => true, () => false);
   if (taken) throw new Error(`port ${env.PORT} is already in use: stop that process or set BENCH_PORT`);
   const t0 = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(root, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...startFlags(), join(root, 'dist/main.js')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -68,12 +77,30 @@ function ms(s) {
   return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
 }
 
-/** Loads `url` for `seconds` with `connections`; returns req/s, p50 and p99 in ms. */
-export async function load(url, { connections, seconds = 10, threads = 2 }) {
+/**
+ * Loads `url` for `seconds` with `connections`; returns req/s, p50 and p99 in ms.
+ * `method`, `body` and `headers` (e.g. a JSON POST) go to wrk through a Lua script.
+ */
+export async function load(url, { connections, seconds = 10, threads = 2, method = 'GET', body, headers = {} }) {
   if (hasWrk()) {
-    const out = execFileSync('wrk', ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency', url], {
-      encoding: 'utf8',
-    });
+    const args = ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency'];
+    let dir;
+    if (method !== 'GET' || body !== undefined || Object.keys(headers).length) {
+      dir = mkdtempSync(join(tmpdir(), 'skinshop-wrk-'));
+      const lua = [
+        `wrk.method = ${JSON.stringify(method)}`,
+        ...(body !== undefined ? [`wrk.body = ${JSON.stringify(body)}`] : []),
+        ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+      ].join('\n');
+      writeFileSync(join(dir, 'request.lua'), `${lua}\n`);
+      args.push('-s', join(dir, 'request.lua'));
+    }
+    let out;
+    try {
+      out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
     const p50 = ms(/\n\s+50%\s+(\S+)/.exec(out)?.[1] ?? '');
     const p99 = ms(/\n\s+99%\s+(\S+)/.exec(out)?.[1] ?? '');
@@ -82,7 +109,7 @@ export async function load(url, { connections, seconds = 10, threads = 2 }) {
     return { tool: 'wrk', rps, p50, p99, non2xx, errors };
   }
   const { default: autocannon } = await import('autocannon');
-  const r = await autocannon({ url, connections, duration: seconds });
+  const r = await autocannon({ url, connections, duration: seconds, method, body, headers });
   return { tool: 'autocannon', rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors ? `${r.errors} errors` : undefined };
 }
 

@@ -2,9 +2,11 @@
 // `npm run bench`: the built server on MariaDB, loaded over loopback.
 // Prints figures and the budget each is held to; exits 1 if a budget is missed.
 import { bundleReport } from './bundle.mjs';
-import { builtClientExists, freshMariaDb, load, startServer, verdict } from './lib.mjs';
+import { builtClientExists, freshMariaDb, load, startFlags, startServer, verdict } from './lib.mjs';
+import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
-const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200 };
+const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10 };
+const LOGIN_ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const results = [];
 const row = (name, figure, budget, ok) => {
@@ -19,12 +21,18 @@ const env = {
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   LOG_LEVEL: 'warn',
   MEDIA_DIR: 'var/bench-media',
+  // As in production behind a TLS-terminating proxy: the session cookie is Secure, so the login
+  // row sends X-Forwarded-Proto: https from loopback.
+  TRUST_PROXY: 'loopback',
   // BENCH_WEB_CONCURRENCY=2: the cluster mode (needs Redis, as in production).
   ...(Number(process.env.BENCH_WEB_CONCURRENCY ?? 1) > 1
     ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY, REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: 'skinshop-bench' }
     : {}),
 };
-console.log(`skinshop bench — MariaDB${env.WEB_CONCURRENCY ? ` + Redis, ${env.WEB_CONCURRENCY} web processes` : ', 1 web process'}, ${SECONDS}s per run, wrk on loopback\n`);
+console.log(
+  `skinshop bench — MariaDB${env.WEB_CONCURRENCY ? ` + Redis, ${env.WEB_CONCURRENCY} web processes` : ', 1 web process'}, ${SECONDS}s per run, wrk on loopback`,
+);
+console.log(`node ${[...startFlags(), 'dist/main.js'].join(' ')} (the flags of npm start); TRUST_PROXY=loopback (TLS-terminating proxy for the login rows)\n`);
 
 // First start migrates and seeds; the cold start measured is the second one.
 const first = await startServer(env);
@@ -34,13 +42,15 @@ row('cold start → first 200 (/api/health)', `${server.readyMs.toFixed(0)} ms`,
 
 const list = await (await fetch(`${server.url}/api/load/loadProducts`)).json();
 const productId = list.products[0].product_id;
+const homeBody = { method: 'POST', body: JSON.stringify({ homeVersion: '', homeProductsVersion: '' }), headers: { 'Content-Type': 'application/json' } };
 const targets = [
-  ['GET /api/load/loadProducts', `${server.url}/api/load/loadProducts`],
-  [`GET /api/load/productD/${productId}`, `${server.url}/api/load/productD/${productId}`],
+  ['GET /api/load/loadProducts', `${server.url}/api/load/loadProducts`, {}],
+  [`GET /api/load/productD/${productId}`, `${server.url}/api/load/productD/${productId}`, {}],
+  ['POST /api/load/homepage', `${server.url}/api/load/homepage`, homeBody],
 ];
-for (const [name, url] of targets) {
+for (const [name, url, request] of targets) {
   for (const connections of [10, 50]) {
-    const r = await load(url, { connections, seconds: SECONDS });
+    const r = await load(url, { connections, seconds: SECONDS, ...request });
     const figure = `${r.rps.toFixed(0)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
     const clean = !r.non2xx && !r.errors;
     if (connections === 50) {
@@ -53,6 +63,21 @@ for (const [name, url] of targets) {
 }
 const rss = server.rssMb();
 row('RSS after load (largest web process)', `${rss.toFixed(0)} MB`, `< ${BUDGET.rssMb} MB`, rss < BUDGET.rssMb);
+
+// Logins: argon2id-bound by design. Measured after the RSS row (each hash holds 19 MiB while it runs).
+const cost = await argon2Cost();
+console.log(`      argon2id (${cost.params}) in this process: hash ${cost.hashMs.toFixed(1)} ms, verify ${cost.verifyMs.toFixed(1)} ms`);
+const accounts = await createMembers(env.DATABASE_URL, LOGIN_ACCOUNTS);
+for (const connections of [1, 4, 16]) {
+  const r = await loginLoad(server.url, accounts, { connections, seconds: Math.min(SECONDS, 5) });
+  const figure = `${r.rps.toFixed(1)} logins/s  p50 ${r.p50.toFixed(0)} ms  p99 ${r.p99.toFixed(0)} ms`;
+  // Reported, argon2 cost beside; a sanity floor at 4 connections (a quiet 2-core machine does several times more).
+  const sanity = connections === 4;
+  const ok = r.errors.length === 0 && (!sanity || r.rps >= BUDGET.loginRps);
+  const budget = sanity ? `(reported) sanity ≥ ${BUDGET.loginRps}/s` : '(reported)';
+  row(`POST /api/login/basic-login @${connections}`, `${figure}  [argon2 ${cost.verifyMs.toFixed(0)} ms]`, budget, ok);
+  if (r.errors.length) console.log(`      errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
+}
 await server.stop();
 
 if (builtClientExists()) {

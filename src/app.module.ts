@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { CacheModule } from './common/cache/cache.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { FastReadsModule } from './common/http/fast-reads.module';
 import { loggerParams } from './common/http/logger';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
@@ -36,6 +37,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         TypeOrmModule.forRoot(buildDataSourceOptions(config.databaseUrl)),
         CacheModule,
+        FastReadsModule,
         MailModule,
         JobsModule.forRoot({ redisUrl: config.redisUrl, runWorkers: options.runWorkers, prefix: config.redisPrefix }),
         SettingsModule,

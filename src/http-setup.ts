@@ -2,10 +2,13 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express from 'express';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PinoLogger } from 'nestjs-pino';
+import { FastReads } from './common/http/fast-reads';
+import { isPrecompressed } from './common/http/send-cached-json';
 import { createValidationPipe } from './common/http/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { configureSessions } from './modules/auth/session.setup';
@@ -38,15 +41,50 @@ export function contentSecurityPolicy(isProduction: boolean) {
   };
 }
 
+/** JSON request bodies up to this size. */
+const JSON_LIMIT = '2mb';
+
+/** helmet with our CSP: every answer carries these security headers. */
+export function securityMiddleware(config: AppConfig): RequestHandler {
+  return helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false });
+}
+
+/**
+ * The headers a middleware sets on every response, captured once. helmet's depend only on
+ * its options (no nonces), so the fast path can send them without running helmet per request.
+ */
+export function headersSetBy(middleware: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: string | number) => void headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  };
+  let done = false;
+  middleware({ headers: {} } as Request, res as unknown as Response, () => (done = true));
+  if (!done) throw new Error('security headers middleware did not finish synchronously');
+  return headers;
+}
+
 /** Middleware, global pipes and static files shared by the server and the API tests. */
 export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
   app.setGlobalPrefix('api');
   app.disable('x-powered-by');
   app.set('etag', false); // our cached reads set strong ETags themselves
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false }));
-  app.use(compression({ threshold: 1024 }));
-  app.useBodyParser('json', { limit: '2mb' });
+  const security = securityMiddleware(config);
+  // First in the stack: cache hits of the public cached reads, answered as the routes below would.
+  app.use(
+    app.get(FastReads).middleware({
+      securityHeaders: headersSetBy(security),
+      jsonParser: express.json({ limit: JSON_LIMIT }),
+      logger: () => PinoLogger.root,
+    }),
+  );
+  app.use(security);
+  // Cached JSON answers arrive compressed already (once per cache fill): leave those alone.
+  app.use(compression({ threshold: 1024, filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }));
+  app.useBodyParser('json', { limit: JSON_LIMIT });
   configureSessions(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

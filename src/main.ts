@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import { AppConfig, loadAppConfig } from './config/app-config';
 
 const log = new Logger('Main');
@@ -12,6 +13,11 @@ async function serve(config: AppConfig, prepare: boolean): Promise<void> {
   const { createWebApp } = await import('./bootstrap.js');
   const app = await createWebApp(config, { prepare });
   await app.listen(config.port, config.host ?? '0.0.0.0');
+  // Keep idle keep-alive connections longer than a load balancer's idle timeout (60 s on most),
+  // so the balancer never reuses a connection this process is closing (and clients reconnect less).
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   log.log(`skinshop listening on http://localhost:${config.port} (ready in ${Date.now() - started} ms)`);
   if (cluster.isWorker) process.send?.('ready');
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AppConfig } from '../../config/app-config';
 import { ReadCache, toCachedJson } from './read-cache.service';
 
@@ -43,5 +44,24 @@ describe('ReadCache', () => {
     expect(a.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(toCachedJson({ success: true, x: 1 }).etag).toBe(a.etag);
     expect(toCachedJson({ success: true, x: 2 }).etag).not.toBe(a.etag);
+  });
+
+  it('keeps compressed copies that decode to the same JSON', () => {
+    const a = toCachedJson({ success: true, text: '保濕精華'.repeat(100) });
+    expect(gunzipSync(a.bytes('gzip')).toString()).toBe(a.body);
+    expect(brotliDecompressSync(a.bytes('br')).toString()).toBe(a.body);
+    expect(a.bytes('identity')).toBe(a.raw);
+  });
+
+  it('peeks at fresh entries without loading', async () => {
+    const cache = new ReadCache(config);
+    expect(cache.peek('p')).toBeUndefined();
+    await cache.getOrLoad('p', async () => 42);
+    expect(cache.peek('p')).toBe(42);
+    await cache.invalidate('p');
+    expect(cache.peek('p')).toBeUndefined();
+    const expired = new ReadCache(config);
+    await expired.getOrLoad('q', async () => 1, 0);
+    expect(expired.peek('q')).toBeUndefined();
   });
 });

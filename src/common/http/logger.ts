@@ -6,6 +6,12 @@ import type { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** The request's id: a sane incoming X-Request-Id, or a new UUID. */
+export function requestIdFor(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /**
  * pino request logs with a request id (taken from a sane X-Request-Id or made here,
  * and echoed back). Cookies, auth headers and bodies are never logged.
@@ -17,8 +23,7 @@ export function loggerParams(config: AppConfig): Params {
     pinoHttp: {
       level: config.env === 'test' && !process.env.LOG_LEVEL ? 'silent' : config.logLevel,
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = requestIdFor(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },

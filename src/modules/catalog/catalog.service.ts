@@ -44,6 +44,17 @@ export class CatalogService {
     });
   }
 
+  /** The cached list, if filled (the fast path's read; a miss goes through loadProducts). */
+  peekProducts(): CachedJson | undefined {
+    return this.cache.peek<CachedJson>(`${CACHE_PREFIX}list`);
+  }
+
+  /** The cached product page, if filled; a hit counts a view, like productPage. */
+  peekProductPage(id: number): CachedJson | undefined {
+    const cached = this.cache.peek<CachedJson>(`${CACHE_PREFIX}page:${id}`);
+    return cached && this.found(id, cached);
+  }
+
   /** `POST /api/load/productDetails`: the popup's data. Counts a view. */
   async productDetails(id: number): Promise<CachedJson> {
     const cached = await this.cache.getJson(`${CACHE_PREFIX}details:${id}`, async () => {

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, OnModuleInit, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error';
+import { FastReads } from '../../common/http/fast-reads';
 import { sendCachedJson } from '../../common/http/send-cached-json';
 import { CatalogService, PRODUCT_NOT_FOUND } from './catalog.service';
 import { ProductDetailsDto } from './dto/product-details.dto';
@@ -10,8 +11,17 @@ const idPipe = new ParseIntPipe({ exceptionFactory: () => new AppError(PRODUCT_N
 
 @ApiTags('shop: catalogue')
 @Controller('load')
-export class ShopCatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+export class ShopCatalogController implements OnModuleInit {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly fast: FastReads,
+  ) {}
+
+  /** Cache hits of the two hot reads are answered before the pipeline (same answer, see FastReads). */
+  onModuleInit(): void {
+    this.fast.get('/api/load/loadProducts', () => this.catalog.peekProducts());
+    this.fast.getById('/api/load/productD/', (id) => this.catalog.peekProductPage(id));
+  }
 
   @Get('loadProducts')
   @ApiOperation({ summary: 'Listed products with price ranges, and the product types' })

@@ -17,6 +17,10 @@ export const VersionKey = {
 
 const CACHE_PREFIX = 'versions:';
 
+function cacheKeyOf(keys: readonly string[]): string {
+  return `${CACHE_PREFIX}${[...keys].sort().join(',')}`;
+}
+
 /** A fresh, unique, sortable version marker. */
 export function newVersion(): string {
   return `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -35,8 +39,7 @@ export class ContentVersionsService {
 
   /** Current values of `keys`; a key never set is created on first read. */
   async get<K extends string>(keys: readonly K[]): Promise<Record<K, string>> {
-    const cacheKey = `${CACHE_PREFIX}${[...keys].sort().join(',')}`;
-    return this.cache.getOrLoad(cacheKey, async () => {
+    return this.cache.getOrLoad(cacheKeyOf(keys), async () => {
       const rows = await this.repo.find({ where: { v_key: In([...keys]) } });
       const found = new Map(rows.map((r) => [r.v_key, r.v_value]));
       const out = {} as Record<K, string>;
@@ -50,6 +53,11 @@ export class ContentVersionsService {
       }
       return out;
     });
+  }
+
+  /** The cached values of `keys`, if read recently (never touches the database). */
+  peek<K extends string>(keys: readonly K[]): Record<K, string> | undefined {
+    return this.cache.peek(cacheKeyOf(keys));
   }
 
   /** Gives `key` a new version; returns it. */

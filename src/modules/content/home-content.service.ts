@@ -27,6 +27,17 @@ export interface HomePageContent {
   home_002: string;
 }
 
+const HOME_VERSION_KEYS = [VersionKey.home, VersionKey.homeProducts, VersionKey.cart] as const;
+type HomeVersions = Record<(typeof HOME_VERSION_KEYS)[number], string>;
+
+/** The answer depends only on the server's versions and which of the client's are stale. */
+function homeCacheKey(dto: HomepageDto, v: HomeVersions) {
+  const isPageUpdated = dto.homeVersion !== v.homeVersion;
+  const isProductUpdated = dto.homeProductsVersion !== v.homeProductsVersion;
+  const key = `${CONTENT_CACHE.home}${v.homeVersion}:${v.homeProductsVersion}:${v.cartVersion}:${+isPageUpdated}${+isProductUpdated}`;
+  return { key, isPageUpdated, isProductUpdated };
+}
+
 /**
  * `POST /api/load/homepage`. The answer for a given (page versions, client freshness)
  * is built and serialised once per cache period; the marquee sample is drawn then,
@@ -46,10 +57,8 @@ export class HomeContentService {
   ) {}
 
   async homepage(dto: HomepageDto): Promise<CachedJson> {
-    const v = await this.versions.get([VersionKey.home, VersionKey.homeProducts, VersionKey.cart]);
-    const isPageUpdated = dto.homeVersion !== v.homeVersion;
-    const isProductUpdated = dto.homeProductsVersion !== v.homeProductsVersion;
-    const key = `${CONTENT_CACHE.home}${v.homeVersion}:${v.homeProductsVersion}:${v.cartVersion}:${+isPageUpdated}${+isProductUpdated}`;
+    const v = await this.versions.get(HOME_VERSION_KEYS);
+    const { key, isPageUpdated, isProductUpdated } = homeCacheKey(dto, v);
     return this.cache.getJson(key, async () => {
       const [page, homeProducts] = await Promise.all([
         isPageUpdated ? this.pageContent() : undefined,
@@ -66,6 +75,12 @@ export class HomeContentService {
         serverCartVersion: v.cartVersion,
       };
     });
+  }
+
+  /** The cached answer for `dto`, if filled (the fast path's read; a miss goes through homepage). */
+  peekHomepage(dto: HomepageDto): CachedJson | undefined {
+    const v = this.versions.peek(HOME_VERSION_KEYS);
+    return v && this.cache.peek<CachedJson>(homeCacheKey(dto, v).key);
   }
 
   private async pageContent(): Promise<HomePageContent> {

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, OnModuleInit, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { NotFoundError } from '../../common/errors/app-error';
+import { FastReads } from '../../common/http/fast-reads';
 import { sendCachedJson } from '../../common/http/send-cached-json';
 import { AboutPageDto, HomepageDto, HtmlPageDto, PageImageDto } from './dto/content-load.dto';
 import { VersionsDto } from './dto/versions.dto';
@@ -13,12 +14,18 @@ const posterIdPipe = new ParseIntPipe({ exceptionFactory: () => new NotFoundErro
 
 @ApiTags('shop: content')
 @Controller('load')
-export class ShopContentController {
+export class ShopContentController implements OnModuleInit {
   constructor(
     private readonly startup: StartupService,
     private readonly home: HomeContentService,
     private readonly pages: PageContentService,
+    private readonly fast: FastReads,
   ) {}
+
+  /** Cache hits of the home page are answered before the pipeline (same answer, see FastReads). */
+  onModuleInit(): void {
+    this.fast.postVersions('/api/load/homepage', ['homeVersion', 'homeProductsVersion'], (body) => this.home.peekHomepage(body as HomepageDto));
+  }
 
   @Post('versions')
   @HttpCode(200)
