@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './global.css';
@@ -13,10 +13,14 @@ void runStartupCheck(store.dispatch, store.getState);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers store={store}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A transition: the first render is time-sliced (no long task blocks input) while the
+// server-rendered fallback inside #root stays on screen until the page is ready.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers store={store}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

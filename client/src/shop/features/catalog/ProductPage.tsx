@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Breadcrumb, Skeleton, Tabs, Tag } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
@@ -21,7 +21,9 @@ function HtmlBlock({ html }: { html: string }) {
 export default function ProductPage() {
   const { id } = useParams();
   const productId = /^\d+$/.test(id ?? '') ? Number(id) : undefined;
-  const { data, error, isLoading } = useProductPageQuery(productId ?? skipToken);
+  const { data: live, error, isLoading } = useProductPageQuery(productId ?? skipToken);
+  // The page renders in the background (time-sliced) once the product arrives.
+  const data = useDeferredValue(live);
   const p = data?.pDetails && data.pDetails.product_id === productId ? data.pDetails : undefined;
   const failed = productId === undefined || (!!error && !p);
 
