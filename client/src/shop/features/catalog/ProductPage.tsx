@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
 import { useMetaDescription } from '../../../shared/hooks/useMetaDescription';
+import { formatNumber } from '../../../shared/lib/format';
 import { parseMedia } from '../../../shared/lib/media';
 import { useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
@@ -79,7 +80,7 @@ export default function ProductPage() {
               <p className="ss-product-desc">{p.description}</p>
               {p.sold_quantity > 0 && (
                 <p className="ss-product-sold">
-                  已售出 {p.sold_quantity.toLocaleString('en-US')} {p.unit}
+                  已售出 {formatNumber(p.sold_quantity)} {p.unit}
                 </p>
               )}
               <PurchasePanel product={p} buyNow />
