@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Breadcrumb, Skeleton, Tabs, Tag } from 'antd';
+import { Breadcrumb, Tabs, Tag } from 'antd';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
@@ -58,11 +58,14 @@ export default function ProductPage() {
         ]}
       />
       {isLoading || !p ? (
-        <div className="ss-product-layout">
-          <Skeleton.Node active className="ss-product-skeleton">
-            <span />
-          </Skeleton.Node>
-          <Skeleton active paragraph={{ rows: 8 }} />
+        // Plain CSS placeholders: antd's Skeleton would generate its styles on the first screen.
+        <div className="ss-product-layout" role="status" aria-busy="true" aria-label="商品載入中">
+          <div className="ss-skeleton ss-product-skeleton" />
+          <div className="ss-product-skeleton-lines">
+            {[45, 96, 88, 30, 92, 70, 94, 60].map((w, i) => (
+              <div key={i} className="ss-skeleton" style={{ width: `${w}%` }} />
+            ))}
+          </div>
         </div>
       ) : (
         <>
