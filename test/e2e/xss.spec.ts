@@ -76,10 +76,11 @@ function fieldsOnPage(page: Page, fields: string[]) {
   );
 }
 
-/** Lets late handlers have their chance (image errors, toggles, focus, meta refresh). */
+/** Lets late handlers have their chance: every image loaded or failed (onerror), then toggles, focus, meta refresh. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: 10_000 });
+  await page.waitForTimeout(250);
 }
 
 for (const bypassCSP of [false, true]) {
