@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './global.css';
+import { prefetchFirstScreen } from './prefetch';
 import { Providers } from './providers';
 import { router } from './router';
 import { runStartupCheck } from './site/startup';
@@ -9,6 +10,7 @@ import { createPersistedStore } from './store';
 
 const store = createPersistedStore();
 void runStartupCheck(store.dispatch, store.getState);
+prefetchFirstScreen(window.location.pathname, store.dispatch);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
