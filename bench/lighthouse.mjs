@@ -5,7 +5,7 @@
 //
 // Lighthouse 12.8 (13.x needs Node 22) and chrome-launcher live in their own tiny package,
 // bench/lighthouse (own lockfile, git-ignored node_modules), installed on first use with
-// `npm ci --prefix bench/lighthouse`, so they never enter the main package-lock.
+// `npm install --prefix bench/lighthouse`, so they never enter the main package-lock.
 // Chrome is Debian's /usr/bin/chromium (CHROMIUM_PATH), with background networking off.
 //
 //   node bench/lighthouse.mjs http://127.0.0.1:3212        # a running built server
@@ -38,9 +38,11 @@ async function load() {
   const entry = (name, file) => join(PKG, 'node_modules', name, file);
   if (!existsSync(entry('lighthouse', 'package.json')) || !existsSync(entry('chrome-launcher', 'package.json'))) {
     console.error('installing Lighthouse 12.8 into bench/lighthouse (first run only)…');
-    const lock = existsSync(join(PKG, 'package-lock.json'));
-    const res = spawnSync('npm', [lock ? 'ci' : 'install', '--prefix', PKG, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit' });
-    if (res.status !== 0) throw new Error('could not install bench/lighthouse (npm ci --prefix bench/lighthouse)');
+    // `npm install` (not `ci`): it follows the lockfile, but a transitive `"third-party-web": "latest"`
+    // in Lighthouse's trace engine makes `npm ci` call the lockfile stale whenever that package
+    // publishes a release.
+    const res = spawnSync('npm', ['install', '--prefix', PKG, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit' });
+    if (res.status !== 0) throw new Error('could not install bench/lighthouse (npm install --prefix bench/lighthouse)');
   }
   const lighthouse = (await import(pathToFileURL(entry('lighthouse', 'core/index.js')).href)).default;
   const launcher = await import(pathToFileURL(entry('chrome-launcher', 'dist/index.js')).href);
