@@ -30,6 +30,7 @@ function crawl(html: string) {
     },
     metas,
     canonical: all((e) => e.name === 'link' && e.attribs.rel === 'canonical').map((e) => e.attribs.href),
+    preloads: all((e) => e.name === 'link' && e.attribs.rel === 'preload').map((e) => `${e.attribs.as} ${e.attribs.href} ${e.attribs.fetchpriority}`),
     jsonLd: all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json').map((e) => JSON.parse(DomUtils.textContent(e)) as Json),
     scripts: all((e) => e.name === 'script').map((e) => e.attribs.type ?? ''),
     root: root ? DomUtils.getInnerHTML(root, { encodeEntities: 'utf8' }) : '',
@@ -98,6 +99,8 @@ describe('SEO: server-rendered pages for crawlers', () => {
     expect(c.meta('og:url')).toBe(url);
     expect(c.meta('og:image')).toBe(api.image_url.startsWith('http') ? api.image_url : `${ORIGIN}${api.image_url}`);
     expect(c.meta('product:price:amount')).toBe(String(api.discount_price));
+    // The product photo (the page's largest paint) is fetched before the app renders it.
+    expect(c.preloads).toEqual([`image ${c.meta('og:image')} high`]);
 
     const product = ld(res.text, 'Product');
     expect(product).toMatchObject({ name: api.title, sku: String(api.product_id), url, image: [c.meta('og:image')], brand: { '@type': 'Brand', name: expect.any(String) } });
@@ -181,6 +184,9 @@ describe('SEO: server-rendered pages for crawlers', () => {
     expect(c.canonical).toEqual([`${ORIGIN}/products`]);
     const fresh = (await request(t.http).get('/api/load/loadProducts').expect(200)).body.products as Json[];
     expect(c.rootLinks.filter((h) => h.startsWith('/product/')).sort()).toEqual(fresh.map((p) => `/product/${p.product_id}`).sort());
+    // The first card's image (default order) is preloaded.
+    const first = fresh[0].image_url as string;
+    expect(c.preloads).toEqual([`image ${first.startsWith('http') ? first : `${ORIGIN}${first}`} high`]);
   });
 
   it('about and the policy pages have their own title and canonical', async () => {

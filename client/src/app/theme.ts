@@ -34,6 +34,8 @@ export const theme: ThemeConfig = {
     Button: { fontWeight: 500, primaryShadow: 'none' },
     Modal: { borderRadiusLG: 16 },
     Tabs: { titleFontSize: 16 },
+    // antd's default greys (45 % black) fall below 4.5:1 on the cream background.
+    Breadcrumb: { itemColor: palette.muted, linkColor: palette.muted, separatorColor: palette.muted, lastItemColor: palette.ink },
   },
 };
 

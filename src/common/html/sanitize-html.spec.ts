@@ -52,6 +52,13 @@ describe('sanitizeRichHtml', () => {
     expect(sanitizeRichHtml('<p>前<iframe src="https://evil.example/">後備文字</iframe>後</p>')).toBe('<p>前後</p>');
   });
 
+  it('closes an allowed iframe that follows a refused one (nothing after it is swallowed)', () => {
+    const yt = '<iframe src="https://www.youtube.com/embed/abc"></iframe>';
+    expect(sanitizeRichHtml(`<iframe src="https://evil.example/"></iframe>${yt}<p>之後</p>`)).toBe(`${yt}<p>之後</p>`);
+    expect(sanitizeRichHtml(`<div><iframe src="javascript:alert(1)"></iframe></div><div>${yt}</div><p>之後</p>`)).toBe(`<div></div><div>${yt}</div><p>之後</p>`);
+    expect(sanitizeRichHtml('<p>a<iframe src="https://evil.example/">')).toBe('<p>a</p>');
+  });
+
   it('filters inline styles per property', () => {
     expect(sanitizeRichHtml('<p style="color:red;position:absolute;background:url(x)">x</p>')).toBe('<p style="color:red">x</p>');
     expect(sanitizeRichHtml('<span style="font-family:微軟正黑體, sans-serif">字</span>')).toBe('<span style="font-family:微軟正黑體, sans-serif">字</span>');

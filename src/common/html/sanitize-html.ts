@@ -116,7 +116,7 @@ const SANITIZE_OPTIONS: sanitize.IOptions = {
   allowedStyles: { '*': STYLES },
   disallowedTagsMode: 'discard',
   // Dropped together with their text: raw-text and foreign-content elements.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes', 'template', 'title', 'svg', 'math', 'object', 'embed', 'select', 'iframe-removed'],
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes', 'template', 'title', 'svg', 'math', 'object', 'embed', 'select'],
   enforceHtmlBoundary: false,
   transformTags: {
     a: (tagName, attribs) => {
@@ -143,11 +143,16 @@ const SANITIZE_OPTIONS: sanitize.IOptions = {
     },
     iframe: (tagName, attribs) => {
       const src = allowedEmbedSrc(attribs.src);
-      if (!src) return { tagName: 'iframe-removed', attribs: {} };
+      // A refused embed keeps its name and loses its src; `exclusiveFilter` then drops it
+      // with its fallback text. (Renaming it instead leaks sanitize-html's close-tag map:
+      // the next allowed iframe was then closed by `</iframe-removed>`, left open, and the
+      // browser swallowed the rest of the page into it.)
+      if (!src) return { tagName, attribs: {} };
       const { srcdoc: _srcdoc, ...rest } = attribs;
       return { tagName, attribs: { ...rest, src } };
     },
   },
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
 };
 
 /** Sanitizes admin-authored HTML for shoppers. Used when serving and by admin writes before saving. */

@@ -86,6 +86,7 @@ export const XSS_CORPUS: readonly XssCase[] = [
   { name: 'iframe onload', html: '<iframe src="https://www.youtube.com/embed/abc" onload="alert(1)"></iframe>' },
   { name: 'iframe with script body', html: '<iframe src="https://www.youtube.com/embed/abc"><script>alert(1)</script></iframe>' },
   { name: 'frameset', html: '<frameset><frame src="javascript:alert(1)"></frameset>' },
+  { name: 'refused iframe then allowed iframe (close-tag confusion)', html: '<iframe src="https://evil.example/"></iframe><iframe src="https://www.youtube.com/embed/abc"></iframe><p>after</p>' },
   // Styles
   { name: 'style element', html: '<style>body{background:url("javascript:alert(1)")}</style>' },
   { name: 'style import', html: '<style>@import "https://evil.example/x.css";</style>' },

@@ -16,6 +16,8 @@ export interface PageHead {
   /** Extra `<meta property>` pairs (product:price:amount …). */
   extraOg?: readonly [string, string][];
   jsonLd?: readonly object[];
+  /** The page's largest image (first product card, product photo): fetched early, before the app renders it. */
+  preloadImage?: string;
 }
 
 /** A page ready to be poured into index.html: status, `<title>`, head tags and the `#root` fallback. */
@@ -32,6 +34,7 @@ const prop = (property: string, content: string) => `<meta property="${esc(prope
 
 export function renderHead(h: PageHead, body = ''): RenderedPage {
   const tags: string[] = [meta('description', h.description)];
+  if (h.preloadImage) tags.push(`<link rel="preload" as="image" href="${esc(h.preloadImage)}" fetchpriority="high" />`);
   if (h.robots) {
     tags.push(meta('robots', h.robots));
   } else {

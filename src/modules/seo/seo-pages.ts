@@ -27,6 +27,11 @@ function base(site: SiteInfo, path: string, page: string | null, desc: string): 
   return { status: 200, title: title(page, site), description: desc, canonical: `${site.origin}${path}`, siteName: site.name, ogType: 'website', image: site.logo };
 }
 
+/** The page's main image (http(s) only, never a data: URI) as a preload hint, or undefined. */
+function preload(url: string | undefined, site: SiteInfo): string | undefined {
+  return absoluteUrl(url, site.origin) || undefined;
+}
+
 /** Selling price: one figure, or lowest – highest when variants differ. */
 export function priceText(p: Pick<ProductListItem, 'discount_price' | 'highest_discount'>): string {
   if (p.highest_discount <= 0) return '';
@@ -54,7 +59,7 @@ export function productsPage(site: SiteInfo, products: readonly ProductListItem[
     { name: HOME_CRUMB, url: `${site.origin}/` },
     { name: PRODUCTS_TITLE, url: `${site.origin}/products` },
   ]);
-  const head = { ...base(site, '/products', PRODUCTS_TITLE, desc), jsonLd: [crumbs] };
+  const head = { ...base(site, '/products', PRODUCTS_TITLE, desc), jsonLd: [crumbs], preloadImage: preload(products[0]?.image_url, site) };
   return renderHead(head, main(`<h1>${PRODUCTS_TITLE}</h1>${productItems(products.slice(0, LIST_LIMIT))}`));
 }
 
@@ -75,6 +80,7 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
     image: image || site.logo,
     extraOg: p.highest_discount > 0 ? [['product:price:amount', String(p.discount_price)], ['product:price:currency', 'TWD']] : [],
     jsonLd: [productLd(p, site, url, image, desc), breadcrumbLd(crumbs)],
+    preloadImage: preload(p.image_url, site),
   };
   const body = [
     `<nav aria-label="breadcrumb">${link('/', HOME_CRUMB)} › ${link('/products', PRODUCTS_TITLE)} › <span>${esc(p.title)}</span></nav>`,

@@ -11,6 +11,10 @@ describe('formatNumber', () => {
   it('never prints decimals or NaN', () => {
     expect(formatNumber(1280.6)).toBe('1,281');
     expect(formatNumber(Number.NaN)).toBe('0');
+    expect(formatNumber(-0.2)).toBe('0');
+  });
+  it('keeps the sign of refunds', () => {
+    expect(formatNumber(-1234567)).toBe('-1,234,567');
   });
 });
 

@@ -1,9 +1,11 @@
-/** Money is integer NT$: formatted with thousands separators, no decimals. */
-const nf = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 1280 → "1,280". Non-finite values become "0". */
+/**
+ * 1280 → "1,280" (integer NT$: thousands separators, no decimals). Non-finite values become "0".
+ * Written out rather than with Intl.NumberFormat: building a formatter loads ICU data, which
+ * cost the first screen a long task on slow phones.
+ */
 export function formatNumber(n: number): string {
-  return nf.format(Number.isFinite(n) ? Math.round(n) : 0);
+  const whole = Number.isFinite(n) ? Math.round(n) : 0;
+  return String(Object.is(whole, -0) ? 0 : whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** 1280 → "NT$ 1,280". */

@@ -16,10 +16,16 @@ export function LazyProductPopup({ product, onClose }: Props) {
   useEffect(() => {
     if (product) setUsed(true);
   }, [product]);
-  // Fetch the chunk when the browser is idle so the first click opens at once.
+  // Fetch the chunk once the shopper starts using the page (scroll, touch, key, pointer), so
+  // the first click opens at once, without adding its evaluation to the page's start-up work.
   useEffect(() => {
-    const id = window.setTimeout(() => void loadProductPopup(), 1500);
-    return () => window.clearTimeout(id);
+    const events = ['scroll', 'pointerdown', 'touchstart', 'keydown'] as const;
+    const prefetch = () => {
+      events.forEach((e) => window.removeEventListener(e, prefetch));
+      void loadProductPopup();
+    };
+    events.forEach((e) => window.addEventListener(e, prefetch, { passive: true, once: true }));
+    return () => events.forEach((e) => window.removeEventListener(e, prefetch));
   }, []);
   if (!used && !product) return null;
   return (

@@ -1,10 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Breadcrumb, Skeleton, Tabs, Tag } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Breadcrumb, Tabs, Tag } from 'antd';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
 import { useMetaDescription } from '../../../shared/hooks/useMetaDescription';
+import { formatNumber } from '../../../shared/lib/format';
 import { parseMedia } from '../../../shared/lib/media';
 import { useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
@@ -21,7 +22,9 @@ function HtmlBlock({ html }: { html: string }) {
 export default function ProductPage() {
   const { id } = useParams();
   const productId = /^\d+$/.test(id ?? '') ? Number(id) : undefined;
-  const { data, error, isLoading } = useProductPageQuery(productId ?? skipToken);
+  const { data: live, error, isLoading } = useProductPageQuery(productId ?? skipToken);
+  // The page renders in the background (time-sliced) once the product arrives.
+  const data = useDeferredValue(live);
   const p = data?.pDetails && data.pDetails.product_id === productId ? data.pDetails : undefined;
   const failed = productId === undefined || (!!error && !p);
 
@@ -55,11 +58,14 @@ export default function ProductPage() {
         ]}
       />
       {isLoading || !p ? (
-        <div className="ss-product-layout">
-          <Skeleton.Node active className="ss-product-skeleton">
-            <span />
-          </Skeleton.Node>
-          <Skeleton active paragraph={{ rows: 8 }} />
+        // Plain CSS placeholders: antd's Skeleton would generate its styles on the first screen.
+        <div className="ss-product-layout" role="status" aria-busy="true" aria-label="商品載入中">
+          <div className="ss-skeleton ss-product-skeleton" />
+          <div className="ss-product-skeleton-lines">
+            {[45, 96, 88, 30, 92, 70, 94, 60].map((w, i) => (
+              <div key={i} className="ss-skeleton" style={{ width: `${w}%` }} />
+            ))}
+          </div>
         </div>
       ) : (
         <>
@@ -77,7 +83,7 @@ export default function ProductPage() {
               <p className="ss-product-desc">{p.description}</p>
               {p.sold_quantity > 0 && (
                 <p className="ss-product-sold">
-                  已售出 {p.sold_quantity.toLocaleString('en-US')} {p.unit}
+                  已售出 {formatNumber(p.sold_quantity)} {p.unit}
                 </p>
               )}
               <PurchasePanel product={p} buyNow />

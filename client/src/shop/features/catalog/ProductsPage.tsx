@@ -1,5 +1,5 @@
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { useLoadProductsQuery } from './catalogApi';
@@ -19,7 +19,10 @@ export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const query = parseListQuery(params);
   const { q, type, sort } = query;
-  const { data, isLoading, isError, refetch } = useLoadProductsQuery();
+  const { data: live, isError, refetch } = useLoadProductsQuery();
+  // The cards render in the background (time-sliced) once the list arrives; the skeleton stays until then.
+  const data = useDeferredValue(live);
+  const isLoading = !data && !isError;
   const [open, setOpen] = useState<ProductListItem | null>(null);
 
   const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }), [data, q, type, sort]);
@@ -54,6 +57,8 @@ export default function ProductsPage() {
           <p className="ss-result-count" aria-live="polite">
             共 {products.length} 件商品
           </p>
+          {/* Cards carry h3 titles (as on the home page): keep the outline h1 → h2 → h3. */}
+          <h2 className="ss-visually-hidden">商品列表</h2>
           <div className="ss-grid">
             {products.map((p, i) => (
               <ProductCard key={p.product_id} product={p} onOpen={setOpen} eager={i < 4} />

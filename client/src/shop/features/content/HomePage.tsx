@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectCompanyName } from '../../../app/site/siteSlice';
 import { usePageTitle } from '../../../app/site/usePageTitle';
@@ -25,7 +25,9 @@ export default function HomePage() {
   usePageTitle(null);
   const company = useAppSelector(selectCompanyName);
   const stored = useMemo(() => storedHomeData(), []);
-  const { data = stored, isError } = useHomepageQuery();
+  const { data: live = stored, isError } = useHomepageQuery();
+  // The sections render in the background (time-sliced) once the content arrives.
+  const data = useDeferredValue(live);
   const failed = isError && !data;
   // Home content unavailable: still offer the catalogue's top products.
   const catalogue = useLoadProductsQuery(undefined, { skip: !failed });
@@ -49,7 +51,8 @@ export default function HomePage() {
       {data && <TestimonialMarquee items={data.usersTestimonials} />}
       <FeaturedProducts
         products={data?.homeProducts ?? fallbackProducts}
-        loading={!data && (!failed || catalogue.isLoading)}
+        // No skeleton while the home content loads: the marquees above would push it down (layout shift).
+        loading={failed && catalogue.isLoading}
         onOpen={setOpen}
       />
       {data && <Certificates certificates={data.certificates} html={data.home_001} />}
