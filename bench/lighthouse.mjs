@@ -94,6 +94,21 @@ async function audit({ lighthouse, launch }, url) {
 }
 
 /**
+ * Lighthouse with this Chromium sometimes loses the trace's navigation start (NO_NAVSTART,
+ * NO_FCP: a recording fault, not a score); such a run is repeated, up to three tries.
+ */
+async function auditWithRetry(mods, url, tries = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await audit(mods, url);
+    } catch (e) {
+      if (i >= tries || !/\((NO_NAVSTART|NO_FCP|NO_LCP)\)/.test(String(e?.message))) throw e;
+      console.error(`${String(e.message).split(' ').slice(0, 2).join(' ')} — recording fault, run repeated (${i}/${tries - 1})`);
+    }
+  }
+}
+
+/**
  * Lighthouse rows for `/`, `/products` and a product page: median of `runs` runs per page
  * and category, each beside its budget. `details` (optional) receives every page's failing
  * audits and metrics of its last run.
@@ -110,7 +125,7 @@ export async function lighthouseReport(baseUrl, { runs = Number(process.env.LH_R
   const rows = [];
   for (const [label, path] of pages) {
     const runsOf = [];
-    for (let i = 0; i < runs; i++) runsOf.push(await audit(mods, base + path));
+    for (let i = 0; i < runs; i++) runsOf.push(await auditWithRetry(mods, base + path));
     const last = runsOf.at(-1);
     details?.push({ page: label, path, runs: runsOf.map((r) => r.scores), failing: last.failing, metrics: last.metrics });
     for (const c of CATEGORIES) {
