@@ -58,7 +58,7 @@ export function SocialLogin() {
                 size="large"
                 className={`ss-social-btn ss-social-btn--${p.id}`}
                 disabled={!open || (starting !== null && starting !== p.id)}
-                loading={isLoading || starting === p.id}
+                loading={starting === p.id}
                 onClick={() => void start(p.id)}
                 aria-describedby={!open && !isLoading ? `ss-social-note-${p.id}` : undefined}
               >

@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes } from '../../test/render';
+import { initialSessionState } from '../features/auth/sessionSlice';
+import { member } from '../features/auth/testUsers';
+import { Navbar } from './Navbar';
+
+const routes = [
+  { path: '/', element: <Navbar /> },
+  { path: '/login', element: <div>login page</div> },
+  { path: '/register', element: <div>register page</div> },
+];
+
+function openMemberMenu() {
+  const menu = screen.getByTestId('nav-member');
+  // A click without the hover that precedes a real pointer's click (hover alone opens the menu).
+  fireEvent.click(within(menu).getByRole('button', { name: '會員選單' }));
+  return menu;
+}
+
+describe('navbar member menu (spec 1 §2)', () => {
+  it('offers login and register to a visitor', async () => {
+    mockApi({});
+    renderRoutes(routes);
+    const menu = openMemberMenu();
+    expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['登入', '/login'],
+      ['註冊', '/register'],
+    ]);
+    expect(screen.queryByTestId('nav-greeting')).not.toBeInTheDocument();
+  });
+
+  it('greets a member and lists profile, change password (with an account), orders and logout', async () => {
+    mockApi({});
+    renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member({ username: '王小明' }) } } });
+    const menu = openMemberMenu();
+    expect(within(menu).getByTestId('nav-greeting')).toHaveTextContent('您好，小明');
+    expect(within(menu).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['修改個人資料', '/profile'],
+      ['修改密碼', '/cpassword'],
+      ['我的訂單', '/orders'],
+    ]);
+    expect(within(menu).getByRole('button', { name: '登出' })).toBeInTheDocument();
+  });
+
+  it('hides change password for a social-only member and greets one without a username as 會員', async () => {
+    mockApi({});
+    renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member({ account: null, line_user_id: 'U1' }) } } });
+    const menu = openMemberMenu();
+    expect(within(menu).getByTestId('nav-greeting')).toHaveTextContent('您好，會員');
+    expect(within(menu).queryByRole('link', { name: '修改密碼' })).not.toBeInTheDocument();
+  });
+
+  it('logs out on the server, forgets the member and goes to /login', async () => {
+    const { calls } = mockApi({ 'POST /api/login/logout': () => ({ json: { success: true, message: '已登出', csrfToken: 'x' } }) });
+    const { router, store } = renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member() } } });
+    const menu = openMemberMenu();
+    await userEvent.setup().click(within(menu).getByRole('button', { name: '登出' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/login/logout')).toBe(true);
+    expect(store.getState().session).toMatchObject({ isLoggedIn: false, user: null });
+  });
+});
