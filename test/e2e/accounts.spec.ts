@@ -1,0 +1,162 @@
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { isMobile } from './nav';
+
+/**
+ * Member accounts in the browser (spec 1 §2, §4, §5, §8): registration with an SMS code read from
+ * the dev outbox (the e2e server runs the SMS log driver), logout, forgot password, login and its
+ * redirect rule, at desktop and phone widths. Every test uses its own fresh phone numbers (the
+ * server caps codes per phone and per IP per day, and a phone gets one code per 60 s).
+ */
+
+/** A fresh Taiwan mobile number: 09, a digit 0–8, 7 digits, distinct per project and call. */
+let serial = 0;
+function freshPhone(testInfo: TestInfo): string {
+  const project = isMobile(testInfo) ? 5 : 1;
+  const tail = (Date.now() * 10 + (serial++ % 10)) % 10_000_000;
+  return `09${(project + testInfo.workerIndex + serial) % 9}${String(tail).padStart(7, '0')}`;
+}
+
+interface OutboxMessage {
+  id: number;
+  to: string;
+  body: string;
+}
+
+/** The newest SMS code sent to `phone` after message `afterId` (the job runs in the background, so poll). */
+async function smsCode(request: APIRequestContext, phone: string, afterId = 0): Promise<{ code: string; id: number }> {
+  let found: { code: string; id: number } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/outbox?channel=sms');
+        const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+        const m = messages.find((x) => x.to === phone && x.id > afterId && /\d{6}/.test(x.body));
+        found = m && { code: /(\d{6})/.exec(m.body)![1], id: m.id };
+        return found?.code ?? '';
+      },
+      { timeout: 15_000, message: `an SMS code for ${phone}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return found!;
+}
+
+/** The member menu: the navbar dropdown on desktop, the hamburger drawer on phones. */
+async function memberMenu(page: Page, testInfo: TestInfo) {
+  if (isMobile(testInfo)) {
+    await page.getByTestId('nav-burger').click();
+    const drawer = page.locator('#ss-mobile-nav');
+    await expect(drawer.getByRole('heading', { name: '會員' })).toBeVisible();
+    return drawer;
+  }
+  const menu = page.getByTestId('nav-member');
+  await menu.getByRole('button', { name: '會員選單' }).hover();
+  await expect(menu.getByRole('list')).toBeVisible();
+  return menu;
+}
+
+test.describe('member accounts', () => {
+  test('register by SMS code → /profile → logout → forgot password → log in with the new password', async ({ page, request }, testInfo) => {
+    // A phone gets one code per 60 s: the forgot-password send waits out the registration's cooldown.
+    test.setTimeout(180_000);
+    const phone = freshPhone(testInfo);
+
+    // Registration, step 1: phone → code (the send button counts down) → verify.
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: '會員註冊' })).toBeVisible();
+    const phoneField = page.getByRole('textbox', { name: '手機號碼' });
+    await phoneField.fill(phone);
+    await page.getByTestId('send-code').click();
+    const countdown = page.getByRole('button', { name: /\d+ 秒後可重新發送/ });
+    await expect(countdown).toBeDisabled();
+    const first = Number(/(\d+)/.exec((await countdown.textContent()) ?? '')![1]);
+    expect(first).toBeGreaterThan(50);
+    await expect.poll(async () => Number(/(\d+)/.exec((await countdown.textContent()) ?? '0')![1]), { timeout: 5_000 }).toBeLessThan(first);
+    const registration = await smsCode(request, phone);
+    await page.getByRole('textbox', { name: '驗證碼' }).fill(registration.code);
+    await page.getByTestId('verify-code').click();
+    await expect(page.getByText('手機號碼已驗證，請設定登入密碼。')).toBeVisible();
+    await expect(phoneField).toHaveAttribute('readonly', '');
+
+    // Step 2: password + confirmation; the button waits for a valid, matching pair.
+    const register = page.getByRole('button', { name: '註冊' });
+    await page.getByLabel('密碼', { exact: true }).fill('first1pass');
+    await page.getByLabel('確認密碼').fill('first1pasx');
+    await expect(page.getByText('密碼與確認密碼不匹配')).toBeVisible();
+    await expect(register).toBeDisabled();
+    await page.getByLabel('確認密碼').fill('first1pass');
+    await expect(register).toBeEnabled();
+    await register.click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // Logged in: the member menu greets (no username yet → 會員) and logs out to /login.
+    let menu = await memberMenu(page, testInfo);
+    await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，會員');
+    await expect(menu.getByRole('link', { name: '修改密碼' })).toBeVisible();
+    await menu.getByTestId('nav-logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.get('/api/login/getuser')).status()).toBe(401);
+
+    // Forgot password: phone → code → new password → success → back to login.
+    await page.getByRole('link', { name: '忘記密碼？' }).click();
+    await expect(page).toHaveURL(/\/fpassword$/);
+    await page.getByLabel('手機號碼').fill(phone);
+    await page.getByTestId('send-code').click();
+    const codeField = page.getByRole('textbox', { name: '驗證碼' });
+    // Within the registration code's 60 s the server refuses with its wait time; the button counts it down.
+    const refused = page.getByTestId('forgot-error');
+    await expect(codeField.or(refused)).toBeVisible();
+    if (await refused.isVisible()) {
+      await expect(refused).toContainText(/請於 \d+ 秒後再重新發送驗證碼/);
+      await expect(page.getByTestId('send-code')).toBeDisabled();
+      await expect(page.getByTestId('send-code')).toHaveText('發送驗證碼', { timeout: 70_000 });
+      await page.getByTestId('send-code').click();
+    }
+    await expect(codeField).toBeVisible();
+    const forgot = await smsCode(request, phone, registration.id);
+    await codeField.fill(forgot.code === '000000' ? '111111' : '000000');
+    await codeField.press('Enter');
+    await expect(page.getByTestId('forgot-error')).toHaveText('驗證失敗，驗證碼錯誤或已過期');
+    await codeField.fill(forgot.code);
+    await codeField.press('Enter');
+    await page.getByLabel('新密碼', { exact: true }).fill('second2pass');
+    await page.getByLabel('確認新密碼').fill('second2pass');
+    await page.getByRole('button', { name: '重設密碼' }).click();
+    await expect(page.getByTestId('forgot-done')).toContainText('密碼已重設');
+    await page.getByRole('button', { name: '返回登入' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old password no longer works; the new one does, and an incomplete profile goes to /profile.
+    await page.getByLabel('帳號（手機號碼）').fill(phone);
+    await page.getByLabel('密碼', { exact: true }).fill('first1pass');
+    await page.getByLabel('密碼', { exact: true }).press('Enter');
+    await expect(page.getByTestId('login-error')).toHaveText('帳號或密碼錯誤');
+    await page.getByLabel('密碼', { exact: true }).fill('second2pass');
+    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    menu = await memberMenu(page, testInfo);
+    await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，會員');
+  });
+
+  test('a wrong registration code shows the spec message; social logins without credentials are shown as not open', async ({ page, request }, testInfo) => {
+    const phone = freshPhone(testInfo);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: /Facebook 登入/ })).toBeDisabled();
+    await expect(page.getByText('Facebook 登入尚未開放')).toBeVisible();
+    await page.goto('/login?error=cancelled&provider=google');
+    await expect(page.getByTestId('login-error')).toHaveText('已取消 Google 登入。');
+
+    await page.getByRole('link', { name: '立即註冊' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByRole('textbox', { name: '手機號碼' }).fill('0812345678');
+    await page.getByTestId('send-code').click();
+    await expect(page.getByText('請輸入有效的手機號碼： 台灣手機範例：0912345678')).toBeVisible();
+    await page.getByRole('textbox', { name: '手機號碼' }).fill(phone);
+    await page.getByTestId('send-code').click();
+    await expect(page.getByRole('button', { name: /\d+ 秒後可重新發送/ })).toBeDisabled();
+    const { code } = await smsCode(request, phone);
+    await page.getByRole('textbox', { name: '驗證碼' }).fill(code === '123456' ? '654321' : '123456');
+    await page.getByTestId('verify-code').click();
+    await expect(page.getByTestId('code-note')).toHaveText('驗證失敗，請重試！');
+    await expect(page.getByRole('textbox', { name: '手機號碼' })).not.toHaveAttribute('readonly');
+  });
+});
