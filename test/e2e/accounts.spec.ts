@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { isMobile } from './nav';
+import { isMobile, keepScreenshot } from './nav';
 
 /**
  * Member accounts in the browser (spec 1 §2, §4, §5, §8): registration with an SMS code read from
@@ -85,6 +85,7 @@ test.describe('member accounts', () => {
     await expect(register).toBeDisabled();
     await page.getByLabel('確認密碼').fill('first1pass');
     await expect(register).toBeEnabled();
+    await keepScreenshot(page, testInfo, 'register-password');
     await register.click();
     await expect(page).toHaveURL(/\/profile$/);
 
@@ -144,6 +145,7 @@ test.describe('member accounts', () => {
     await expect(page.getByText('Facebook 登入尚未開放')).toBeVisible();
     await page.goto('/login?error=cancelled&provider=google');
     await expect(page.getByTestId('login-error')).toHaveText('已取消 Google 登入。');
+    await keepScreenshot(page, testInfo, 'login');
 
     await page.getByRole('link', { name: '立即註冊' }).click();
     await expect(page).toHaveURL(/\/register$/);
@@ -157,6 +159,7 @@ test.describe('member accounts', () => {
     await page.getByRole('textbox', { name: '驗證碼' }).fill(code === '123456' ? '654321' : '123456');
     await page.getByTestId('verify-code').click();
     await expect(page.getByTestId('code-note')).toHaveText('驗證失敗，請重試！');
+    await keepScreenshot(page, testInfo, 'register-wrong-code');
     await expect(page.getByRole('textbox', { name: '手機號碼' })).not.toHaveAttribute('readonly');
   });
 });
