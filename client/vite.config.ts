@@ -13,7 +13,13 @@ const vendorGroups = [
 export default defineConfig({
   plugins: [react()],
   // The validation rules and messages shared with the server (src/common/validation: pure TypeScript).
-  resolve: { alias: { '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)),
+      // The address-book rule of the server (pure: imports only @rules files).
+      '@address-rules': fileURLToPath(new URL('../src/modules/users/address-rules.ts', import.meta.url)),
+    },
+  },
   server: {
     port: 5173,
     proxy: {

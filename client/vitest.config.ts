@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)),
+      '@address-rules': fileURLToPath(new URL('../src/modules/users/address-rules.ts', import.meta.url)),
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

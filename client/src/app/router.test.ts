@@ -11,3 +11,10 @@ describe('route table', () => {
     for (const r of routes[0].children ?? []) expect(typeof r.lazy).toBe('function');
   });
 });
+
+describe('member account routes', () => {
+  it('has lazy routes for the profile, change password and the address book', () => {
+    const paths = (routes[0].children ?? []).map((r) => r.path);
+    for (const p of ['profile', 'cpassword', 'address']) expect(paths).toContain(p);
+  });
+});

@@ -105,3 +105,19 @@ export function socialLoginErrorMsg(error: string, provider: string): string {
 
 /** Ours: a social login the server has no credentials for. */
 export const socialNotConfiguredMsg = (provider: string) => `${provider} 登入尚未開放`;
+
+// ---------------------------------------------------------------- account screens (client)
+/** Texts of the profile, change-password and address-book screens (spec 1 §8, spec 2 §8). */
+export const ACCOUNT_MSG = {
+  /** Any call of these screens that failed without a server message (spec 1 §8, spec 2 §8). */
+  serverError: '伺服器錯誤，請稍後再試',
+  /** E-mail / phone change, step 1 failed without a server message (spec 2 §8). */
+  sendCodeFailed: '發送驗證碼失敗',
+  /** Change password refused without a server message (spec 1 §8). */
+  passwordChangeFailed: '修改失敗。',
+  /** Change password done: title and text of the 2-second confirmation (spec 1 §8). */
+  passwordChangedTitle: '變更成功！',
+  passwordChangedText: '密碼修改成功！',
+  /** Ours: asked before a row of the address book is removed. */
+  addressRemoveConfirm: '確定要刪除這筆地址嗎？',
+} as const;

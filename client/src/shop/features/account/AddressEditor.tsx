@@ -1,0 +1,156 @@
+import { Button, Checkbox, Input, Modal, Radio } from 'antd';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { districtsOf, TW_CITIES } from '@rules/tw-zipcodes';
+import type { Address } from '../auth/userTypes';
+import { isStoreType, SHIPPING_TYPE_LABELS, withCity, withDistrict, withType } from './accountRules';
+
+const TYPE_OPTIONS = Object.entries(SHIPPING_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+interface Props {
+  /** The row being edited, with its place in the list (the list length for a new row); null when closed. */
+  editing: { index: number; row: Address; isNew: boolean } | null;
+  saving: boolean;
+  /** The list-level check or the server's refusal, shown inside the dialog. */
+  error: string;
+  onCancel: () => void;
+  onSave: (row: Address) => void;
+}
+
+/** Add or edit one address (spec 2 §3–5): home delivery (city → district → zip, street) or a store. */
+export function AddressEditor({ editing, saving, error, onCancel, onSave }: Props) {
+  const [row, setRow] = useState<Address | null>(editing?.row ?? null);
+  useEffect(() => {
+    if (editing) setRow(editing.row);
+  }, [editing]);
+  const id = useId();
+  const f = (name: string) => `${id}-${name}`;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (row && !saving) onSave(row);
+  };
+
+  const title = editing ? `${editing.isNew ? '新增地址' : '編輯地址'}（第 ${editing.index + 1} 筆）` : '地址';
+  const districts = row?.city ? districtsOf(row.city) : [];
+
+  return (
+    <Modal open={editing !== null} onCancel={onCancel} footer={null} title={title} destroyOnHidden mask={{ closable: false }} width={520} className="ss-acc-modal">
+      {row && (
+        <form className="ss-acc-modal-form" onSubmit={onSubmit} noValidate aria-label={title}>
+          <div className="ss-acc-field" role="group" aria-labelledby={f('type')}>
+            <span className="ss-acc-label" id={f('type')}>
+              寄件類型
+            </span>
+            <Radio.Group
+              name="shipping_type"
+              value={row.shipping_type}
+              options={TYPE_OPTIONS}
+              onChange={(e) => setRow((r) => r && withType(r, String(e.target.value)))}
+              disabled={saving}
+            />
+          </div>
+
+          {row.shipping_type === 'home' && (
+            <>
+              <div className="ss-acc-row3">
+                <div className="ss-acc-field">
+                  <label className="ss-acc-label" htmlFor={f('city')}>
+                    縣市
+                  </label>
+                  <select id={f('city')} className="ss-acc-native" value={row.city} onChange={(e) => setRow((r) => r && withCity(r, e.target.value))} disabled={saving}>
+                    <option value="">請選擇縣市</option>
+                    {TW_CITIES.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="ss-acc-field">
+                  <label className="ss-acc-label" htmlFor={f('district')}>
+                    鄉鎮市區
+                  </label>
+                  <select
+                    id={f('district')}
+                    className="ss-acc-native"
+                    value={row.district}
+                    onChange={(e) => setRow((r) => r && withDistrict(r, e.target.value))}
+                    disabled={saving || !row.city}
+                  >
+                    <option value="">請選擇鄉鎮市區</option>
+                    {districts.map((d) => (
+                      <option key={d.name} value={d.name}>
+                        {d.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="ss-acc-field">
+                  <label className="ss-acc-label" htmlFor={f('zip')}>
+                    郵遞區號
+                  </label>
+                  <Input id={f('zip')} value={row.zip} readOnly tabIndex={-1} placeholder="自動帶入" />
+                </div>
+              </div>
+              <div className="ss-acc-field">
+                <label className="ss-acc-label" htmlFor={f('street')}>
+                  街道地址
+                </label>
+                <Input
+                  id={f('street')}
+                  autoComplete="street-address"
+                  value={row.street}
+                  maxLength={200}
+                  placeholder="路名、巷弄、門牌號碼、樓層"
+                  onChange={(e) => setRow((r) => r && { ...r, street: e.target.value })}
+                  disabled={saving}
+                />
+              </div>
+            </>
+          )}
+
+          {isStoreType(row.shipping_type) && (
+            <>
+              <div className="ss-acc-row2">
+                <div className="ss-acc-field">
+                  <label className="ss-acc-label" htmlFor={f('store_id')}>
+                    門市店號
+                  </label>
+                  <Input id={f('store_id')} value={row.store_id} maxLength={20} onChange={(e) => setRow((r) => r && { ...r, store_id: e.target.value })} disabled={saving} />
+                </div>
+                <div className="ss-acc-field">
+                  <label className="ss-acc-label" htmlFor={f('store_name')}>
+                    門市名稱
+                  </label>
+                  <Input id={f('store_name')} value={row.store_name} maxLength={100} onChange={(e) => setRow((r) => r && { ...r, store_name: e.target.value })} disabled={saving} />
+                </div>
+              </div>
+              <div className="ss-acc-field">
+                <label className="ss-acc-label" htmlFor={f('store_addr')}>
+                  門市地址
+                </label>
+                <Input id={f('store_addr')} value={row.store_addr} maxLength={200} onChange={(e) => setRow((r) => r && { ...r, store_addr: e.target.value })} disabled={saving} />
+              </div>
+            </>
+          )}
+
+          <Checkbox checked={row.is_default === 1} onChange={(e) => setRow((r) => r && { ...r, is_default: e.target.checked ? 1 : 0 })} disabled={saving}>
+            設為此類型的預設地址
+          </Checkbox>
+
+          {error && (
+            <p className="ss-acc-error ss-acc-error--block" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="ss-acc-modal-actions">
+            <Button onClick={onCancel}>取消</Button>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              儲存
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,227 @@
+import { Button, Input, Radio } from 'antd';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '@rules/messages';
+import { taipeiToday } from '@rules/taiwan';
+import type { InputRef } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePageTitle } from '../../../app/site/usePageTitle';
+import { RequireMember } from '../auth/RequireMember';
+import { clearRedirectPath, selectRedirectPath, selectUser } from '../auth/sessionSlice';
+import type { UserProfile } from '../auth/userTypes';
+import { useUpdateUserMutation } from './accountApi';
+import { failureText, profileProblems, socialLogins, type ContactKind, type ProfileField, type ProfileForm } from './accountRules';
+import { ContactChangeModal } from './ContactChangeModal';
+import { SuccessNotice } from './SuccessNotice';
+import './Account.css';
+
+const GENDERS = [
+  { value: 'male', label: '男' },
+  { value: 'female', label: '女' },
+  { value: '', label: '不透露' },
+];
+
+const formOf = (user: UserProfile): ProfileForm => ({ username: user.username ?? '', gender: user.gender ?? '', birthday: user.birthday ?? '' });
+
+/** Edit profile (spec 2 §2–5). */
+export default function ProfilePage() {
+  usePageTitle('會員資料');
+  return (
+    <RequireMember>
+      <div className="ss-container ss-page ss-acc-page">
+        <h1 className="ss-page-title">會員資料</h1>
+        <ProfileEditor />
+      </div>
+    </RequireMember>
+  );
+}
+
+function ProfileEditor() {
+  const user = useAppSelector(selectUser)!;
+  const redirectPath = useAppSelector(selectRedirectPath);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ProfileForm>(() => formOf(user));
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const [failure, setFailure] = useState('');
+  const [notice, setNotice] = useState<{ title: string; then?: string } | null>(null);
+  const [changing, setChanging] = useState<ContactKind | null>(null);
+  const [save, { isLoading: saving }] = useUpdateUserMutation();
+  const nameRef = useRef<InputRef>(null);
+  const ids = { name: useId(), nameError: useId(), birthday: useId(), birthdayError: useId(), gender: useId() };
+  const socials = socialLogins(user);
+
+  // E-mail or phone just added: its "required" message goes away.
+  useEffect(() => {
+    setErrors((e) => ({ ...e, email: user.email ? undefined : e.email, phone: user.phone ? undefined : e.phone }));
+  }, [user.email, user.phone]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    setFailure('');
+    const problems = profileProblems(form, user);
+    setErrors(problems);
+    if (problems.username) nameRef.current?.focus();
+    if (Object.keys(problems).length > 0) return;
+    try {
+      const answer = await save({ user_id: user.user_id, username: form.username.trim(), gender: form.gender, birthday: form.birthday }).unwrap();
+      if (!answer.success) throw { data: answer };
+      setForm(formOf(answer.user));
+      setNotice({ title: answer.message || '更新成功', then: redirectPath || undefined });
+    } catch (err) {
+      setFailure(failureText(err, MSG.updateFailed));
+    }
+  };
+
+  const onNoticeDone = useCallback(() => {
+    const then = notice?.then;
+    setNotice(null);
+    if (then) {
+      dispatch(clearRedirectPath());
+      void navigate(then);
+    }
+  }, [notice, dispatch, navigate]);
+
+  const onChanged = (message: string) => {
+    setChanging(null);
+    setNotice({ title: message });
+  };
+
+  return (
+    <>
+      <section className="ss-acc-card" aria-labelledby="ss-acc-account">
+        <h2 id="ss-acc-account" className="ss-acc-card-title">
+          帳號資訊
+        </h2>
+        <dl className="ss-acc-facts">
+          <div>
+            <dt>會員編號</dt>
+            <dd data-testid="profile-user-id">{user.user_id}</dd>
+          </div>
+          <div>
+            <dt>{user.account ? '帳號' : '登入方式'}</dt>
+            <dd data-testid="profile-account">{user.account ?? (socials.length ? `${socials.join('、')} 登入` : '—')}</dd>
+          </div>
+          <div className={errors.email ? 'is-invalid' : undefined}>
+            <dt>Email</dt>
+            <dd>
+              <span data-testid="profile-email">{user.email || '尚未設定'}</span>
+              <Button size="small" onClick={() => setChanging('email')}>
+                {user.email ? '變更 Email' : '設定 Email'}
+              </Button>
+              {errors.email && (
+                <p className="ss-acc-error" role="alert">
+                  {errors.email}
+                </p>
+              )}
+            </dd>
+          </div>
+          <div className={errors.phone ? 'is-invalid' : undefined}>
+            <dt>手機號碼</dt>
+            <dd>
+              <span data-testid="profile-phone">{user.phone || '尚未設定'}</span>
+              <Button size="small" onClick={() => setChanging('phone')}>
+                {user.phone ? '變更手機' : '設定手機'}
+              </Button>
+              {errors.phone && (
+                <p className="ss-acc-error" role="alert">
+                  {errors.phone}
+                </p>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <form className="ss-acc-card ss-acc-form" onSubmit={onSubmit} noValidate aria-labelledby="ss-acc-personal">
+        <h2 id="ss-acc-personal" className="ss-acc-card-title">
+          個人資料
+        </h2>
+        <div className="ss-acc-field">
+          <label className="ss-acc-label" htmlFor={ids.name}>
+            姓名 <span className="ss-acc-required" aria-hidden>*</span>
+          </label>
+          <Input
+            ref={nameRef}
+            id={ids.name}
+            autoComplete="name"
+            value={form.username}
+            onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))}
+            status={errors.username ? 'error' : undefined}
+            aria-required="true"
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={errors.username ? ids.nameError : undefined}
+            placeholder="請輸入中文姓名"
+            maxLength={40}
+            disabled={saving}
+          />
+          {errors.username && (
+            <p id={ids.nameError} className="ss-acc-error" role="alert">
+              {errors.username}
+            </p>
+          )}
+        </div>
+        <div className="ss-acc-field" role="group" aria-labelledby={ids.gender}>
+          <span className="ss-acc-label" id={ids.gender}>
+            性別
+          </span>
+          <Radio.Group
+            name="gender"
+            value={form.gender}
+            onChange={(e) => setForm((f) => ({ ...f, gender: String(e.target.value) }))}
+            options={GENDERS}
+            disabled={saving}
+          />
+        </div>
+        <div className="ss-acc-field">
+          <label className="ss-acc-label" htmlFor={ids.birthday}>
+            生日
+          </label>
+          <input
+            id={ids.birthday}
+            className={`ss-acc-native${errors.birthday ? ' is-invalid' : ''}`}
+            type="date"
+            min="1900-01-01"
+            max={taipeiToday()}
+            value={form.birthday}
+            onChange={(e) => setForm((f) => ({ ...f, birthday: e.target.value }))}
+            aria-invalid={errors.birthday ? true : undefined}
+            aria-describedby={errors.birthday ? ids.birthdayError : undefined}
+            disabled={saving}
+          />
+          {errors.birthday && (
+            <p id={ids.birthdayError} className="ss-acc-error" role="alert">
+              {errors.birthday}
+            </p>
+          )}
+        </div>
+        {failure && (
+          <p className="ss-acc-error ss-acc-error--block" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="ss-acc-actions">
+          <Button type="primary" size="large" htmlType="submit" loading={saving}>
+            儲存
+          </Button>
+        </div>
+      </form>
+
+      <nav className="ss-acc-links" aria-label="會員功能">
+        <Link to="/address">地址簿</Link>
+        {user.account && <Link to="/cpassword">變更密碼</Link>}
+      </nav>
+
+      <ContactChangeModal
+        kind={changing ?? 'email'}
+        open={changing !== null}
+        userId={user.user_id}
+        current={changing === 'phone' ? user.phone : user.email}
+        onClose={() => setChanging(null)}
+        onChanged={onChanged}
+      />
+      <div aria-live="polite">{notice && <SuccessNotice title={notice.title} onDone={onNoticeDone} />}</div>
+    </>
+  );
+}
