@@ -2,9 +2,9 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { isMobile, keepScreenshot } from './nav';
 
 /**
- * Member accounts in the browser (spec 1 §2, §4, §5, §8): registration with an SMS code read from
- * the dev outbox (the e2e server runs the SMS log driver), logout, forgot password, login and its
- * redirect rule, at desktop and phone widths. Every test uses its own fresh phone numbers (the
+ * Member accounts in the browser (spec 1 §2, §4, §5, §8; spec 2 §2): registration with an SMS code
+ * read from the dev outbox (the e2e server runs the SMS and mail log drivers), profile, address
+ * book, logout, forgot password, login and its redirect rules, at desktop and phone widths. Every test uses its own fresh phone numbers (the
  * server caps codes per phone and per IP per day, and a phone gets one code per 60 s).
  */
 
@@ -40,6 +40,23 @@ async function smsCode(request: APIRequestContext, phone: string, afterId = 0): 
   return found!;
 }
 
+/** The latest e-mail code sent to `to`. */
+async function emailCode(request: APIRequestContext, to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/outbox?channel=email');
+        const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+        code = /驗證碼為\s*(?:<[^>]+>)?(\d{6})/.exec(messages.find((m) => m.to === to)?.body ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 15_000, message: `an e-mail code for ${to}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
 /** The member menu: the navbar dropdown on desktop, the hamburger drawer on phones. */
 async function memberMenu(page: Page, testInfo: TestInfo) {
   if (isMobile(testInfo)) {
@@ -55,9 +72,9 @@ async function memberMenu(page: Page, testInfo: TestInfo) {
 }
 
 test.describe('member accounts', () => {
-  test('register by SMS code → /profile → logout → forgot password → log in with the new password', async ({ page, request }, testInfo) => {
-    // A phone gets one code per 60 s: the forgot-password send waits out the registration's cooldown.
-    test.setTimeout(180_000);
+  test('register → profile → address book → logout → forgot password → login and its redirect rules', async ({ page, request }, testInfo) => {
+    // A phone gets one code per 60 s: the forgot-password send may wait out the registration's cooldown.
+    test.setTimeout(240_000);
     const phone = freshPhone(testInfo);
 
     // Registration, step 1: phone → code (the send button counts down) → verify.
@@ -89,10 +106,58 @@ test.describe('member accounts', () => {
     await register.click();
     await expect(page).toHaveURL(/\/profile$/);
 
-    // Logged in: the member menu greets (no username yet → 會員) and logs out to /login.
+    // Logged in without a username yet: the member menu greets 會員.
     let menu = await memberMenu(page, testInfo);
     await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，會員');
     await expect(menu.getByRole('link', { name: '修改密碼' })).toBeVisible();
+    if (isMobile(testInfo)) await page.keyboard.press('Escape');
+
+    // Profile: name, gender, birthday, and the e-mail the profile requires (set by an e-mail code).
+    await expect(page.getByRole('heading', { name: '會員資料', level: 1 })).toBeVisible();
+    await page.getByLabel('姓名').fill('王小明');
+    await page.getByText('女', { exact: true }).click();
+    await page.getByLabel('生日').fill('1990-05-20');
+    await page.getByRole('button', { name: '設定 Email' }).click();
+    const dialog = page.getByRole('dialog', { name: '變更 Email' });
+    const email = `m${phone}@example.com`;
+    await dialog.getByLabel('新 Email').fill(email);
+    await dialog.getByLabel('新 Email').press('Enter');
+    await expect(dialog.getByLabel('驗證碼')).toBeVisible();
+    await dialog.getByLabel('驗證碼').fill(await emailCode(request, email));
+    await dialog.getByLabel('驗證碼').press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('profile-email')).toHaveText(email);
+    // The "Email 已更新" notice closes after 2 s; then save the profile.
+    await expect(page.getByTestId('account-notice')).toBeHidden({ timeout: 4000 });
+    await page.getByRole('button', { name: '儲存' }).click();
+    await expect(page.getByTestId('account-notice')).toContainText('更新成功');
+    menu = await memberMenu(page, testInfo);
+    await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，小明');
+    if (isMobile(testInfo)) await page.keyboard.press('Escape');
+
+    // Address book: a home address and a 7-11 store.
+    await page.getByRole('navigation', { name: '會員功能' }).getByRole('link', { name: '地址簿' }).click();
+    await expect(page.getByRole('heading', { name: '地址簿', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: '新增地址' }).click();
+    let address = page.getByRole('dialog');
+    await address.getByText('宅配到府', { exact: true }).click();
+    await address.getByLabel('縣市').selectOption('臺北市');
+    await address.getByLabel('鄉鎮市區').selectOption('大安區');
+    await address.getByLabel('街道地址').fill('復興南路一段 1 號 3 樓');
+    await address.getByLabel('街道地址').press('Enter');
+    await expect(address).toBeHidden();
+    await page.getByRole('button', { name: '新增地址' }).click();
+    address = page.getByRole('dialog');
+    await address.getByText('7-11', { exact: true }).click();
+    await address.getByLabel('門市店號').fill('991182');
+    await address.getByLabel('門市名稱').fill('大安門市');
+    await address.getByLabel('門市地址').fill('臺北市大安區復興南路一段 2 號');
+    await address.getByLabel('門市地址').press('Enter');
+    await expect(address).toBeHidden();
+    await expect(page.getByTestId('address-card')).toHaveCount(2);
+
+    // Logout from the member menu → /login, and the server session is gone.
+    menu = await memberMenu(page, testInfo);
     await menu.getByTestId('nav-logout').click();
     await expect(page).toHaveURL(/\/login$/);
     expect((await page.request.get('/api/login/getuser')).status()).toBe(401);
@@ -126,16 +191,27 @@ test.describe('member accounts', () => {
     await page.getByRole('button', { name: '返回登入' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    // The old password no longer works; the new one does, and an incomplete profile goes to /profile.
+    // The old password no longer works; the new one does, and a complete profile goes home.
     await page.getByLabel('帳號（手機號碼）').fill(phone);
     await page.getByLabel('密碼', { exact: true }).fill('first1pass');
     await page.getByLabel('密碼', { exact: true }).press('Enter');
     await expect(page.getByTestId('login-error')).toHaveText('帳號或密碼錯誤');
     await page.getByLabel('密碼', { exact: true }).fill('second2pass');
     await page.getByRole('button', { name: '登入', exact: true }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/$/);
     menu = await memberMenu(page, testInfo);
-    await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，會員');
+    await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，小明');
+
+    // A member screen opened while logged out comes back after login (saved redirect path).
+    await menu.getByTestId('nav-logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/address');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('帳號（手機號碼）').fill(phone);
+    await page.getByLabel('密碼', { exact: true }).fill('second2pass');
+    await page.getByLabel('密碼', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/address$/);
+    await expect(page.getByTestId('address-card')).toHaveCount(2);
   });
 
   test('a wrong registration code shows the spec message; social logins without credentials are shown as not open', async ({ page, request }, testInfo) => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes } from '../../test/render';
+import { RequireMember } from '../features/auth/RequireMember';
 import { initialSessionState } from '../features/auth/sessionSlice';
 import { member } from '../features/auth/testUsers';
 import { Navbar } from './Navbar';
@@ -10,6 +11,17 @@ const routes = [
   { path: '/', element: <Navbar /> },
   { path: '/login', element: <div>login page</div> },
   { path: '/register', element: <div>register page</div> },
+  {
+    path: '/address',
+    element: (
+      <>
+        <Navbar />
+        <RequireMember>
+          <div>address book</div>
+        </RequireMember>
+      </>
+    ),
+  },
 ];
 
 function openMemberMenu() {
@@ -60,5 +72,19 @@ describe('navbar member menu (spec 1 §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/login/logout')).toBe(true);
     expect(store.getState().session).toMatchObject({ isLoggedIn: false, user: null });
+  });
+
+  it('logging out on a member-only screen saves no path to return to after the next login', async () => {
+    mockApi({
+      'GET /api/login/getuser': () => ({ json: { success: true, user: member() } }),
+      'POST /api/login/logout': () => ({ json: { success: true, message: '已登出' } }),
+    });
+    const { router, store } = renderRoutes(routes, { path: '/address', preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member() } } });
+    expect(await screen.findByText('address book')).toBeInTheDocument();
+    const menu = openMemberMenu();
+    await userEvent.setup().click(within(menu).getByRole('button', { name: '登出' }));
+    await waitFor(() => expect(store.getState().session.isLoggedIn).toBe(false));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().session.redirectPath).toBe('');
   });
 });

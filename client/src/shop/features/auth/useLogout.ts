@@ -1,17 +1,25 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
 import { useLogoutMutation } from './sessionApi';
+import { clearRedirectPath } from './sessionSlice';
 
-/** Logout from the member menu (spec 1 §2): ends the session, then /login (even when the server could not be reached). */
+/**
+ * Logout from the member menu (spec 1 §2): to /login, then the session ends (also locally when
+ * the server cannot be reached). Leaving first matters: a member-only screen still shown when
+ * the session ends would save itself as the place to return to after the next login.
+ */
 export function useLogout(): () => Promise<void> {
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   return useCallback(async () => {
+    await navigate('/login');
     try {
       await logout().unwrap();
     } catch {
       // sessionApi already forgot the member locally
     }
-    await navigate('/login');
-  }, [logout, navigate]);
+    dispatch(clearRedirectPath());
+  }, [logout, navigate, dispatch]);
 }
