@@ -56,6 +56,18 @@ describe('navbar member menu (spec 1 §2)', () => {
     expect(within(menu).getByRole('button', { name: '登出' })).toBeInTheDocument();
   });
 
+  it('moves through the links and the logout button with the arrow keys', async () => {
+    mockApi({});
+    renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member() } } });
+    const menu = openMemberMenu();
+    within(menu).getByRole('link', { name: '修改個人資料' }).focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowUp}');
+    expect(within(menu).getByRole('button', { name: '登出' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('link', { name: '修改個人資料' })).toHaveFocus();
+  });
+
   it('hides change password for a social-only member and greets one without a username as 會員', async () => {
     mockApi({});
     renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member({ account: null, line_user_id: 'U1' }) } } });
