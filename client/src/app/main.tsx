@@ -6,11 +6,13 @@ import { prefetchFirstScreen } from './prefetch';
 import { Providers } from './providers';
 import { router } from './router';
 import { runStartupCheck } from './site/startup';
+import { confirmSessionAtStartup } from '../shop/features/auth/sessionStartup';
 import { createPersistedStore } from './store';
 
 const store = createPersistedStore();
 void runStartupCheck(store.dispatch, store.getState);
 prefetchFirstScreen(window.location.pathname, store.dispatch);
+void confirmSessionAtStartup(store.dispatch, store.getState);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { makeStore, type RootState } from '../app/store';
@@ -39,6 +39,18 @@ export function renderApp(ui: ReactElement, { path = '/', route = '*', preloaded
     ],
     { initialEntries: [path] },
   );
+  const utils = render(
+    <Providers store={store}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, store, router };
+}
+
+/** Renders a small route table at `path` inside the app providers with a fresh store (for screens that navigate). */
+export function renderRoutes(routes: RouteObject[], { path = '/', preloaded }: { path?: string; preloaded?: Partial<RootState> } = {}) {
+  const store = makeStore(preloaded);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <Providers store={store}>
       <RouterProvider router={router} />

@@ -25,7 +25,11 @@ export const MSG = {
   forgotSendFailed: '發送驗證碼失敗',
   forgotVerifyFailed: '驗證失敗，驗證碼錯誤或已過期',
   resetFailed: '重設失敗。',
-  // Codes (spec 1 §8)
+  // Login, registration, codes (spec 1 §8)
+  loginTransportFailed: '登入失敗，請確認帳號密碼。',
+  registerError: '註冊過程中發生錯誤',
+  registerInvalid: '提供的資料無效或不完整',
+  serverError: '伺服器錯誤，請稍後再試',
   sendFailed: '發送失敗',
   codeNotFound: '無法找到驗證碼或驗證碼已過期。',
   verifyFailed: '驗證失敗，請重試！',
@@ -51,6 +55,9 @@ export const MSG = {
   citizenBarcodeInvalid: '自然人憑證條碼格式有誤！',
   // Ours (the spec shows none for these cases)
   loginFailed: '帳號或密碼錯誤',
+  loginMissing: '請輸入帳號和密碼',
+  accountRequired: '請輸入帳號（手機號碼）',
+  loginPasswordRequired: '請輸入密碼',
   loginRequired: '請先登入',
   forbiddenOtherMember: '無權存取其他會員的資料',
   passwordTooLong: '密碼長度不可超過 128 個字元',
@@ -81,6 +88,23 @@ export const addressMsg = {
 export const resendWaitMsg = (seconds: number) => `請於 ${seconds} 秒後再重新發送驗證碼`;
 /** Ours: login throttled. */
 export const loginThrottledMsg = (minutes: number) => `登入失敗次數過多，請於 ${minutes} 分鐘後再試。`;
+
+/** Ours: why a social login came back to /login (`?error=` of the callback, see social-login.service.ts). */
+export function socialLoginErrorMsg(error: string, provider: string): string {
+  switch (error) {
+    case 'cancelled':
+      return `已取消 ${provider} 登入。`;
+    case 'state':
+      return '登入逾時或來源無法確認，請重新登入。';
+    case 'inactive':
+      return '此會員帳號已停用，如有疑問請聯絡客服。';
+    default:
+      return `${provider} 登入失敗，請稍後再試。`;
+  }
+}
+
+/** Ours: a social login the server has no credentials for. */
+export const socialNotConfiguredMsg = (provider: string) => `${provider} 登入尚未開放`;
 
 // ---------------------------------------------------------------- account screens (client)
 /** Texts of the profile, change-password and address-book screens (spec 1 §8, spec 2 §8). */

@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { useHoverDisclosure } from '../hooks/useHoverDisclosure';
 import './DisclosureMenu.css';
 
+/** A link, or an action such as logout (rendered as a button). */
+export type DisclosureItem = { to: string; label: string } | { label: string; onSelect: () => void; testId?: string };
+
 interface Props {
   /** Visible content of the trigger button. */
   label: ReactNode;
@@ -12,7 +15,9 @@ interface Props {
   buttonClassName?: string;
   align?: 'start' | 'end';
   showCaret?: boolean;
-  items: { to: string; label: string }[];
+  items: DisclosureItem[];
+  /** Text shown above the items (not focusable), such as a greeting. */
+  header?: ReactNode;
   testId?: string;
 }
 
@@ -20,7 +25,7 @@ interface Props {
  * A navigation dropdown (disclosure pattern): hover or click opens a list of links; Escape,
  * leaving with the pointer or tabbing out closes it; ArrowDown moves into the list.
  */
-export function DisclosureMenu({ label, ariaLabel, buttonClassName, align = 'start', showCaret = true, items, testId }: Props) {
+export function DisclosureMenu({ label, ariaLabel, buttonClassName, align = 'start', showCaret = true, items, header, testId }: Props) {
   const { open, setOpen, close, wrapperProps, returnFocus } = useHoverDisclosure();
   const listId = useId();
 
@@ -28,13 +33,13 @@ export function DisclosureMenu({ label, ariaLabel, buttonClassName, align = 'sta
     if (e.key !== 'ArrowDown') return;
     e.preventDefault();
     setOpen(true);
-    requestAnimationFrame(() => document.getElementById(listId)?.querySelector('a')?.focus());
+    requestAnimationFrame(() => document.getElementById(listId)?.querySelector<HTMLElement>('a, button')?.focus());
   };
   const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
-    const links = [...e.currentTarget.querySelectorAll('a')];
-    const i = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const links = [...e.currentTarget.querySelectorAll<HTMLElement>('a, button')];
+    const i = links.indexOf(document.activeElement as HTMLElement);
     links[(i + (e.key === 'ArrowDown' ? 1 : links.length - 1)) % links.length]?.focus();
   };
 
@@ -56,13 +61,34 @@ export function DisclosureMenu({ label, ariaLabel, buttonClassName, align = 'sta
         {showCaret && <DownOutlined className="ss-dmenu-caret" aria-hidden />}
       </button>
       <ul id={listId} className={`ss-dmenu-panel ss-dmenu-panel--${align}`} hidden={!open} onKeyDown={onListKey}>
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link to={item.to} onClick={close}>
-              {item.label}
-            </Link>
+        {header && (
+          <li className="ss-dmenu-header">
+            {header}
           </li>
-        ))}
+        )}
+        {items.map((item) =>
+          'to' in item ? (
+            <li key={item.to}>
+              <Link to={item.to} onClick={close}>
+                {item.label}
+              </Link>
+            </li>
+          ) : (
+            <li key={item.label}>
+              <button
+                type="button"
+                className="ss-dmenu-action"
+                data-testid={item.testId}
+                onClick={() => {
+                  close();
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            </li>
+          ),
+        )}
       </ul>
     </div>
   );

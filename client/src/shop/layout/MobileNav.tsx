@@ -1,6 +1,10 @@
 import { Drawer } from 'antd';
 import { NavLink } from 'react-router';
-import { KNOWLEDGE_LABEL, MAIN_LINKS, MEMBER_LINKS } from './navItems';
+import { useAppSelector } from '../../app/hooks';
+import { greeting } from '../features/auth/authRules';
+import { selectIsLoggedIn, selectUser } from '../features/auth/sessionSlice';
+import { useLogout } from '../features/auth/useLogout';
+import { KNOWLEDGE_LABEL, LOGOUT_LABEL, MAIN_LINKS, MEMBER_LINKS, memberLinks } from './navItems';
 
 interface Props {
   open: boolean;
@@ -11,6 +15,10 @@ interface Props {
 
 /** The hamburger drawer below 946 px: Escape or the close button closes it, focus returns to the hamburger. */
 export default function MobileNav({ open, onClose, afterClose, knowledge }: Props) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUser);
+  const logout = useLogout();
+  const member = isLoggedIn ? memberLinks(user) : MEMBER_LINKS;
   return (
     <Drawer
       id="ss-mobile-nav"
@@ -46,14 +54,34 @@ export default function MobileNav({ open, onClose, afterClose, knowledge }: Prop
           ))}
         </ul>
         <h2 className="ss-mobile-heading">會員</h2>
+        {isLoggedIn && (
+          <p className="ss-mobile-greeting" data-testid="nav-greeting">
+            {greeting(user?.username)}
+          </p>
+        )}
         <ul className="ss-mobile-list ss-mobile-sub">
-          {MEMBER_LINKS.map((l) => (
+          {member.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} onClick={onClose}>
                 {l.label}
               </NavLink>
             </li>
           ))}
+          {isLoggedIn && (
+            <li>
+              <button
+                type="button"
+                className="ss-mobile-action"
+                data-testid="nav-logout"
+                onClick={() => {
+                  onClose();
+                  void logout();
+                }}
+              >
+                {LOGOUT_LABEL}
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
     </Drawer>

@@ -7,8 +7,11 @@ import { selectCompanyShortName, selectPosterTitles } from '../../app/site/siteS
 import { DisclosureMenu } from '../../shared/components/DisclosureMenu';
 import { NAVBAR_MOBILE_QUERY, useMediaQuery } from '../../shared/hooks/useMediaQuery';
 import { useScrolled } from '../../shared/hooks/useScrolled';
+import { greeting } from '../features/auth/authRules';
+import { selectIsLoggedIn, selectUser } from '../features/auth/sessionSlice';
+import { useLogout } from '../features/auth/useLogout';
 import { NavCart } from './NavCart';
-import { KNOWLEDGE_LABEL, knowledgeLinks, MAIN_LINKS, MEMBER_LINKS } from './navItems';
+import { KNOWLEDGE_LABEL, knowledgeLinks, LOGOUT_LABEL, MAIN_LINKS, MEMBER_LINKS, memberLinks } from './navItems';
 import './Navbar.css';
 
 /** The drawer (antd Drawer, mobile only) loads on the first tap of the hamburger. */
@@ -21,6 +24,28 @@ function Brand() {
       <img src="/favicon.svg" alt="" width={32} height={32} />
       <span>{name}</span>
     </Link>
+  );
+}
+
+/** The member dropdown (spec 1 §2): login and register, or a greeting, the member's pages and logout. */
+function MemberMenu() {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUser);
+  const logout = useLogout();
+  const items = isLoggedIn
+    ? [...memberLinks(user), { label: LOGOUT_LABEL, onSelect: () => void logout(), testId: 'nav-logout' }]
+    : [...MEMBER_LINKS];
+  return (
+    <DisclosureMenu
+      label={<UserOutlined className="ss-nav-icon-glyph" aria-hidden />}
+      ariaLabel="會員選單"
+      buttonClassName="ss-nav-icon"
+      showCaret={false}
+      align="end"
+      header={isLoggedIn ? <span data-testid="nav-greeting">{greeting(user?.username)}</span> : undefined}
+      items={items}
+      testId="nav-member"
+    />
   );
 }
 
@@ -74,17 +99,7 @@ export function Navbar() {
           </nav>
         )}
         <div className="ss-navbar-actions">
-          {!mobile && (
-            <DisclosureMenu
-              label={<UserOutlined className="ss-nav-icon-glyph" aria-hidden />}
-              ariaLabel="會員選單"
-              buttonClassName="ss-nav-icon"
-              showCaret={false}
-              align="end"
-              items={[...MEMBER_LINKS]}
-              testId="nav-member"
-            />
-          )}
+          {!mobile && <MemberMenu />}
           <NavCart />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChromeless, knowledgeLinks, MAIN_LINKS } from './navItems';
+import { isChromeless, knowledgeLinks, MAIN_LINKS, memberLinks } from './navItems';
 
 describe('navbar entries', () => {
   it('lists the main links in order', () => {
@@ -13,6 +13,13 @@ describe('navbar entries', () => {
       { to: '/maskCare', label: '面膜保養' },
       { to: '/skincareTips', label: '保養小撇步' },
     ]);
+  });
+});
+
+describe('memberLinks', () => {
+  it('offers change password only to members with an account', () => {
+    expect(memberLinks({ account: '0912345678' }).map((l) => l.to)).toEqual(['/profile', '/cpassword', '/orders']);
+    expect(memberLinks({ account: null }).map((l) => l.to)).toEqual(['/profile', '/orders']);
   });
 });
 

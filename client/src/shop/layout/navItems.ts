@@ -19,10 +19,22 @@ export function knowledgeLinks(posters: readonly PosterTitle[]): { to: string; l
   ];
 }
 
+/** The member menu of a visitor (spec 1 §2). */
 export const MEMBER_LINKS = [
   { to: '/login', label: '登入' },
   { to: '/register', label: '註冊' },
 ] as const;
+
+export const LOGOUT_LABEL = '登出';
+
+/** The member menu of a logged-in member (spec 1 §2): change password only for members with an account (a password login). */
+export function memberLinks(user: { account: string | null } | null): { to: string; label: string }[] {
+  return [
+    { to: '/profile', label: '修改個人資料' },
+    ...(user?.account ? [{ to: '/cpassword', label: '修改密碼' }] : []),
+    { to: '/orders', label: '我的訂單' },
+  ];
+}
 
 /** Admin and editor screens have their own chrome: no shop navbar or footer (spec 3 §2). */
 export function isChromeless(pathname: string): boolean {

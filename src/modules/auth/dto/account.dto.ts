@@ -5,7 +5,7 @@ import { IsFilled, IsShopPassword, IsTaiwanMobile, NormalizeMobile } from '../..
 import { MSG } from '../../../common/validation/messages';
 import { PASSWORD_MAX } from '../../../common/validation/taiwan';
 
-export const LOGIN_MISSING = '請輸入帳號和密碼';
+export const LOGIN_MISSING = MSG.loginMissing;
 
 /** `POST /api/login/basic-login` (spec 1 §7): account = the phone number. */
 export class BasicLoginDto {

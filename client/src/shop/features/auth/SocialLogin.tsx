@@ -1,0 +1,85 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { socialNotConfiguredMsg } from '@rules/messages';
+import { useSocialProvidersQuery, useStateSaveMutation, type SocialProvider } from './authApi';
+import { createSocialState, describeFailure } from './authRules';
+import { FormError } from './AuthCard';
+
+/** Providers in the spec's order (spec 1 §1: a social network, a search-engine account, a messaging app). */
+export const SOCIAL_PROVIDERS: { id: SocialProvider; label: string }[] = [
+  { id: 'facebook', label: 'Facebook' },
+  { id: 'google', label: 'Google' },
+  { id: 'line', label: 'LINE' },
+];
+
+export const providerLabel = (id: string | null) => SOCIAL_PROVIDERS.find((p) => p.id === id)?.label ?? '社群帳號';
+
+const SOCIAL_START_FAILED = '無法開始社群登入，請稍後再試';
+const PROVIDERS_UNKNOWN = '暫時無法取得社群登入設定，請稍後再試';
+
+/** Leaves the app for the provider's authorize page (through our server); replaced in tests. */
+export const browser = { assign: (url: string) => window.location.assign(url) };
+
+/**
+ * Social login buttons (spec 1 §4): a fresh random state is saved on the server, then the
+ * browser goes to /api/login/<provider>, which redirects to the provider. A provider this server
+ * has no credentials for shows as not open yet instead of failing.
+ */
+export function SocialLogin() {
+  const { data: providers, isLoading, isError } = useSocialProvidersQuery();
+  const [saveState] = useStateSaveMutation();
+  const [starting, setStarting] = useState<SocialProvider | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async (provider: SocialProvider) => {
+    setError(null);
+    setStarting(provider);
+    try {
+      await saveState({ state: createSocialState() }).unwrap();
+      browser.assign(`/api/login/${provider}`);
+    } catch (err) {
+      setStarting(null);
+      setError(describeFailure(err).message ?? SOCIAL_START_FAILED);
+    }
+  };
+
+  return (
+    <div className="ss-social" data-testid="social-login">
+      <p className="ss-social-heading">
+        <span>或使用社群帳號登入</span>
+      </p>
+      <ul className="ss-social-list">
+        {SOCIAL_PROVIDERS.map((p) => {
+          const open = providers?.[p.id] === true;
+          return (
+            <li key={p.id}>
+              <Button
+                block
+                size="large"
+                className={`ss-social-btn ss-social-btn--${p.id}`}
+                disabled={!open || (starting !== null && starting !== p.id)}
+                loading={starting === p.id}
+                onClick={() => void start(p.id)}
+                aria-describedby={!open && !isLoading ? `ss-social-note-${p.id}` : undefined}
+              >
+                {p.label} 登入
+              </Button>
+              {!open && !isLoading && !isError && (
+                <span id={`ss-social-note-${p.id}`} className="ss-social-note">
+                  {socialNotConfiguredMsg(p.label)}
+                </span>
+              )}
+              {isError && (
+                <span id={`ss-social-note-${p.id}`} className="ss-visually-hidden">
+                  {PROVIDERS_UNKNOWN}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {isError && <p className="ss-social-note">{PROVIDERS_UNKNOWN}</p>}
+      <FormError message={error} testId="social-error" />
+    </div>
+  );
+}

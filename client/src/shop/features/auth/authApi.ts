@@ -1,0 +1,55 @@
+import { baseApi, type Envelope } from '../../../shared/api/baseApi';
+import type { UserProfile } from './userTypes';
+
+export type SocialProvider = 'facebook' | 'google' | 'line';
+
+/** Login, registration, forgot password and social-login calls (spec 1 §7; server: src/modules/auth, phone-verification). */
+export interface LoginAnswer extends Envelope {
+  user: UserProfile;
+}
+
+export interface SendCodeAnswer extends Envelope {
+  /** Seconds before another code may be sent to this number. */
+  outtime: number;
+}
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    basicLogin: build.mutation<LoginAnswer, { account: string; password: string }>({
+      query: (body) => ({ url: '/login/basic-login', method: 'POST', body }),
+    }),
+    register: build.mutation<LoginAnswer, { phone: string; password: string }>({
+      query: (body) => ({ url: '/user/register', method: 'POST', body }),
+    }),
+    sendCode: build.mutation<SendCodeAnswer, { phone: string }>({
+      query: ({ phone }) => ({ url: '/phone/sendcode', method: 'POST', body: { type: 'register', phone } }),
+    }),
+    verifyCode: build.mutation<Envelope, { phone: string; code: string; type?: 'forgot' }>({
+      query: (body) => ({ url: '/phone/verifycode', method: 'POST', body }),
+    }),
+    forgotSendCode: build.mutation<SendCodeAnswer, { phone: string }>({
+      query: (body) => ({ url: '/phone/forgot-sendcode', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<Envelope, { phone: string; newPassword: string }>({
+      query: (body) => ({ url: '/user/resetPassword', method: 'POST', body }),
+    }),
+    stateSave: build.mutation<Envelope, { state: string }>({
+      query: (body) => ({ url: '/login/state-save', method: 'POST', body }),
+    }),
+    socialProviders: build.query<Record<SocialProvider, boolean>, void>({
+      query: () => '/login/providers',
+      transformResponse: (answer: Envelope & { providers: Record<SocialProvider, boolean> }) => answer.providers,
+    }),
+  }),
+});
+
+export const {
+  useBasicLoginMutation,
+  useRegisterMutation,
+  useSendCodeMutation,
+  useVerifyCodeMutation,
+  useForgotSendCodeMutation,
+  useResetPasswordMutation,
+  useStateSaveMutation,
+  useSocialProvidersQuery,
+} = authApi;
