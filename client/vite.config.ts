@@ -16,8 +16,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)),
-      // The address-book rule of the server (pure: imports only @rules files).
-      '@address-rules': fileURLToPath(new URL('../src/modules/users/address-rules.ts', import.meta.url)),
     },
   },
   server: {

@@ -7,7 +7,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@rules': fileURLToPath(new URL('../src/common/validation', import.meta.url)),
-      '@address-rules': fileURLToPath(new URL('../src/modules/users/address-rules.ts', import.meta.url)),
     },
   },
   test: {

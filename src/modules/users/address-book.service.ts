@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AddressInput, cleanAddresses } from './address-rules';
+import { AddressInput, cleanAddresses } from '../../common/validation/address-rules';
 import { Address } from './entities/address.entity';
 import { AddressView, sortAddresses, toAddressView } from './profile.view';
 

@@ -1,4 +1,4 @@
-import { cleanAddresses, MAX_ADDRESSES } from '@address-rules';
+import { cleanAddresses, MAX_ADDRESSES } from '@rules/address-rules';
 import { ACCOUNT_MSG, MSG } from '@rules/messages';
 import { isChineseName, isEmailAddress, isTaiwanMobile, isValidBirthday, isValidPassword, NAME_MAX, normalizeEmail, normalizeTaiwanMobile } from '@rules/taiwan';
 import { districtsOf } from '@rules/tw-zipcodes';
@@ -6,7 +6,7 @@ import type { Address, UserProfile } from '../auth/userTypes';
 
 /**
  * The account screens' rules (spec 1 §5, spec 2 §4–5), pure so they are tested alone. The
- * predicates and messages are the server's own files (@rules, @address-rules): the two sides
+ * predicates and messages are the server's own files (@rules → src/common/validation): the two sides
  * cannot drift.
  */
 

@@ -1,5 +1,5 @@
-import { addressMsg, MSG } from '../../common/validation/messages';
-import { lookupArea } from '../../common/validation/tw-zipcodes';
+import { addressMsg, MSG } from './messages';
+import { lookupArea } from './tw-zipcodes';
 
 export const SHIPPING_TYPES = ['home', 'seven', 'family', 'hilife'] as const;
 export type ShippingType = (typeof SHIPPING_TYPES)[number];
