@@ -2,11 +2,12 @@ import { Button, Form, Input, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@rules/messages';
-import { isValidPassword, normalizeTaiwanMobile, PASSWORD_MAX } from '@rules/taiwan';
+import { isValidPassword, normalizeTaiwanMobile } from '@rules/taiwan';
 import { useForgotSendCodeMutation, useResetPasswordMutation, useVerifyCodeMutation } from './authApi';
 import { describeFailure } from './authRules';
 import { AuthCard, FormError } from './AuthCard';
-import { CODE_LENGTH, confirmRules, passwordRules, phoneRules } from './authForm';
+import { CODE_LENGTH, phoneRules } from './authForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import { SendCodeButton } from './SendCodeButton';
 import { useCountdown } from './useCountdown';
 
@@ -127,22 +128,7 @@ export default function ForgotPasswordPage() {
       )}
       {step === 2 && (
         <Form form={passwords} layout="vertical" requiredMark={false} name="forgot-password" aria-label="設定新密碼" onFinish={() => void reset()}>
-          <Form.Item
-            label="新密碼"
-            name="newPassword"
-            extra="至少 6 位，需包含小寫英文字母與數字"
-            rules={passwordRules(MSG.forgotPasswordRequired)}
-          >
-            <Input.Password size="large" autoComplete="new-password" maxLength={PASSWORD_MAX} autoFocus />
-          </Form.Item>
-          <Form.Item
-            label="確認新密碼"
-            name="confirm"
-            dependencies={['newPassword']}
-            rules={confirmRules('newPassword', MSG.forgotPasswordRequired, MSG.forgotPasswordMismatch)}
-          >
-            <Input.Password size="large" autoComplete="new-password" maxLength={PASSWORD_MAX} />
-          </Form.Item>
+          <NewPasswordFields name="newPassword" label="新密碼" confirmLabel="確認新密碼" required={MSG.forgotPasswordRequired} mismatch={MSG.forgotPasswordMismatch} />
           <FormError message={error} testId="forgot-error" />
           <Button type="primary" htmlType="submit" size="large" block loading={resetting.isLoading} disabled={!canReset}>
             {resetting.isLoading ? '重設中…' : '重設密碼'}

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { MSG } from '@rules/messages';
 import { isValidPassword, normalizeTaiwanMobile, PASSWORD_MAX } from '@rules/taiwan';
 import { useRegisterMutation, useSendCodeMutation, useVerifyCodeMutation } from './authApi';
-import { CODE_LENGTH, confirmRules, passwordRules, phoneRules } from './authForm';
+import { CODE_LENGTH, phoneRules } from './authForm';
+import { NewPasswordFields } from './NewPasswordFields';
 import { describeFailure, isServerTrouble } from './authRules';
 import { AuthCard, FormError } from './AuthCard';
 import { SendCodeButton } from './SendCodeButton';
@@ -151,17 +152,7 @@ export default function RegisterPage() {
             <p className="ss-auth-note ss-auth-note--ok" role="status">
               手機號碼已驗證，請設定登入密碼。
             </p>
-            <Form.Item label="密碼" name="password" rules={passwordRules(MSG.passwordRequired)} extra="至少 6 位，需包含小寫英文字母與數字">
-              <Input.Password size="large" autoComplete="new-password" maxLength={PASSWORD_MAX} autoFocus />
-            </Form.Item>
-            <Form.Item
-              label="確認密碼"
-              name="confirm"
-              dependencies={['password']}
-              rules={confirmRules('password', MSG.passwordRequired, MSG.passwordMismatch)}
-            >
-              <Input.Password size="large" autoComplete="new-password" maxLength={PASSWORD_MAX} />
-            </Form.Item>
+            <NewPasswordFields name="password" label="密碼" confirmLabel="確認密碼" required={MSG.passwordRequired} mismatch={MSG.passwordMismatch} />
             <FormError message={error} testId="register-error" />
             <Button type="primary" htmlType="submit" size="large" block loading={registering.isLoading} disabled={!canRegister}>
               {registering.isLoading ? '註冊中…' : '註冊'}

@@ -1,6 +1,6 @@
 import type { UserProfile } from './userTypes';
 
-/** A member as getuser answers it (test data for the auth screens' tests). */
+/** A member as getuser answers it, before the profile is filled in (test data for the client tests). */
 export function member(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
     user_id: 7,
@@ -15,7 +15,7 @@ export function member(overrides: Partial<UserProfile> = {}): UserProfile {
     birthday: null,
     addresses: [],
     config: {
-      default_shipping: 0,
+      default_shipping: 4,
       selectedHomeAddrIndex: 0,
       selectedCvsAddrIndex: 0,
       default_mobile_barcode: '',
