@@ -57,7 +57,10 @@ async function registerMember(page: Page, password = 'secret1') {
 const notice = (page: Page) => page.getByTestId('account-notice');
 
 test.describe('member account', () => {
-  test('profile: Chinese name, gender, birthday; e-mail change by code; Escape resets the modal', async ({ page }, testInfo) => {
+  // Registration, codes through the job queue and several saves: slower than a page walk on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('profile: Chinese name, gender, birthday; e-mail and phone change by code; Escape resets the modal', async ({ page }, testInfo) => {
     const { phone, userId } = await registerMember(page);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: '會員資料', level: 1 })).toBeVisible();
@@ -111,6 +114,22 @@ test.describe('member account', () => {
     await expect(page.getByText('請輸入Email！')).toHaveCount(0);
     await expect(notice(page)).toBeHidden({ timeout: 4000 });
 
+    // Phone change: the code goes to the new number.
+    const newNumber = newPhone();
+    await page.getByRole('button', { name: '變更手機' }).click();
+    dialog = page.getByRole('dialog', { name: '變更手機號碼' });
+    await dialog.getByLabel('新的手機號碼').fill(phone);
+    await dialog.getByLabel('新的手機號碼').press('Enter');
+    await expect(dialog.getByText('無法與當前手機相同')).toBeVisible();
+    await dialog.getByLabel('新的手機號碼').fill(newNumber);
+    await dialog.getByLabel('新的手機號碼').press('Enter');
+    await dialog.getByLabel('驗證碼').fill(await codeSentTo(page.request, 'sms', newNumber));
+    await dialog.getByLabel('驗證碼').press('Enter');
+    await expect(notice(page)).toContainText('手機號碼已更新');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('profile-phone')).toHaveText(newNumber);
+    await expect(notice(page)).toBeHidden({ timeout: 4000 });
+
     await save.click();
     await expect(notice(page)).toContainText('更新成功');
     await keepScreenshot(page, testInfo, 'profile');
@@ -120,6 +139,7 @@ test.describe('member account', () => {
     await expect(page.getByRole('radio', { name: '女' })).toBeChecked();
     await expect(page.getByLabel('生日')).toHaveValue('1990-05-20');
     await expect(page.getByTestId('profile-email')).toHaveText(email);
+    await expect(page.getByTestId('profile-phone')).toHaveText(newNumber);
   });
 
   test('address book: a home address and a 7-11 store survive a reload; change password', async ({ page, playwright, baseURL }, testInfo) => {

@@ -36,7 +36,7 @@ async function paste(user: ReturnType<typeof userEvent.setup>, input: HTMLElemen
 
 const sent = (calls: { path: string; body: unknown }[]) => calls.filter((c) => c.path === '/api/user/updateAddresses').map((c) => (c.body as { addresses: Address[] }).addresses);
 
-describe('AddressBookPage', () => {
+describe('AddressBookPage', { timeout: 40_000 }, () => {
   it('adds a home address (city → district → zip) and a 7-11 store, each saved at once', async () => {
     const me = member();
     const { calls } = serverWith(me);
@@ -85,7 +85,7 @@ describe('AddressBookPage', () => {
       expect.objectContaining({ shipping_type: 'home', city: '臺北市', district: '大安區', zip: '106', street: '復興南路一段 1 號' }),
       expect.objectContaining({ shipping_type: 'seven', store_id: '991182', store_name: '大安門市', store_addr: '臺北市大安區復興南路一段 2 號', city: '', street: '' }),
     ]);
-  }, 40_000);
+  });
 
   it('sets a default (the other default of that type stops being one) and removes after confirming', async () => {
     // As getuser lists them: defaults first.
@@ -110,6 +110,36 @@ describe('AddressBookPage', () => {
     await user.click(within(confirm).getByRole('button', { name: /刪除/ }));
     await waitFor(() => expect(screen.getAllByTestId('address-card')).toHaveLength(2));
     expect(sent(calls)[1].map((a) => a.street || a.store_name)).toEqual(['二號', '一號']);
+  });
+
+  it('edits a row: a new type clears the other type’s fields; Cancel keeps the saved row', async () => {
+    const me = member({ addresses: [home('一號', { id: 1, is_default: 1 }), seven('大安門市', { id: 2, is_default: 1 })] });
+    const { calls } = serverWith(me);
+    const user = userEvent.setup();
+    renderApp(<AddressBookPage />, { preloaded: loggedInAs(me) });
+    await user.click(await screen.findByRole('button', { name: '編輯第 1 筆' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('縣市')).toHaveValue('臺北市');
+    expect(within(dialog).getByLabelText('郵遞區號')).toHaveValue('106');
+    await user.click(within(dialog).getByRole('radio', { name: '全家' }));
+    expect(within(dialog).queryByLabelText('縣市')).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: '宅配到府' }));
+    expect(within(dialog).getByLabelText('縣市')).toHaveValue('');
+    expect(within(dialog).getByLabelText('街道地址')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(sent(calls)).toHaveLength(0);
+    expect(screen.getAllByTestId('address-text')[0]).toHaveTextContent('106 臺北市大安區一號');
+
+    await user.click(screen.getByRole('button', { name: '編輯第 2 筆' }));
+    dialog = screen.getAllByRole('dialog').at(-1)!;
+    await waitFor(() => expect(within(dialog).getByLabelText('門市名稱')).toHaveValue('大安門市'));
+    await user.click(within(dialog).getByRole('radio', { name: '宅配到府' }));
+    await user.selectOptions(within(dialog).getByLabelText('縣市'), '新北市');
+    await user.selectOptions(within(dialog).getByLabelText('鄉鎮市區'), '板橋區');
+    await paste(user, within(dialog).getByLabelText('街道地址'), '文化路一段 1 號');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent(calls)).toHaveLength(1));
+    expect(sent(calls)[0][1]).toMatchObject({ id: 2, shipping_type: 'home', city: '新北市', district: '板橋區', zip: '220', street: '文化路一段 1 號', store_id: '', store_name: '', store_addr: '' });
   });
 
   it('keeps between 1 and 10 addresses', async () => {

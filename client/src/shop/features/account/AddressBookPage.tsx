@@ -3,14 +3,14 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MSG, MSG } from '@rules/messages';
 import { usePageTitle } from '../../../app/site/usePageTitle';
-import { useAppSelector } from '../../../app/hooks';
 import { RequireMember } from '../auth/RequireMember';
-import { selectUser } from '../auth/sessionSlice';
+import type { UserProfile } from '../auth/userTypes';
 import type { Address } from '../auth/userTypes';
 import { useUpdateAddressesMutation } from './accountApi';
 import { addProblem, addressListProblem, addressSummary, emptyAddress, failureText, MAX_ADDRESSES, removeProblem, SHIPPING_TYPE_LABELS, withDefault, withRow } from './accountRules';
 import { AddressEditor } from './AddressEditor';
 import { SuccessNotice } from './SuccessNotice';
+import { WithMember } from './WithMember';
 import './Account.css';
 
 /** The address book (spec 2 §2–5): up to 10 home or store addresses, one default per type. */
@@ -20,7 +20,7 @@ export default function AddressBookPage() {
     <RequireMember>
       <div className="ss-container ss-page ss-acc-page">
         <h1 className="ss-page-title">地址簿</h1>
-        <AddressBook />
+        <WithMember>{(user) => <AddressBook user={user} />}</WithMember>
       </div>
     </RequireMember>
   );
@@ -36,8 +36,7 @@ interface Editing {
  * Every change (add, edit, remove, set default) sends the whole list to updateAddresses at once,
  * so what is shown is always what the server saved (its answer replaces the stored profile).
  */
-function AddressBook() {
-  const user = useAppSelector(selectUser)!;
+function AddressBook({ user }: { user: UserProfile }) {
   const rows = user.addresses ?? [];
   const [editing, setEditing] = useState<Editing | null>(null);
   const [editorError, setEditorError] = useState('');

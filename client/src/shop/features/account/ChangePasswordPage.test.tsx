@@ -1,5 +1,6 @@
 import { screen, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
 import type { UserProfile } from '../auth/userTypes';
@@ -27,6 +28,11 @@ function serverWith(user: UserProfile, reply: (body: { currentPassword: string }
     return answer(input, init);
   });
   return api;
+}
+
+/** The screen, or a stand-in for the login page at /login. */
+function PageOrLogin() {
+  return useLocation().pathname === '/login' ? <p>login page</p> : <ChangePasswordPage />;
 }
 
 const fill = async (user: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) => {
@@ -110,5 +116,17 @@ describe('ChangePasswordPage', { timeout: 40_000 }, () => {
     await fill(user, 'down11', 'xyz789', 'xyz789');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('伺服器錯誤，請稍後再試')).toBeVisible();
+  });
+
+  it('a session that ended on the server sends the member to /login and remembers the page', async () => {
+    serverWith(member(), () => ({ status: 401, json: { success: false, message: '請先登入' } }));
+    const user = userEvent.setup();
+    const { store, router } = renderApp(<PageOrLogin />, { path: '/cpassword', preloaded: loggedInAs(member()) });
+    await screen.findByLabelText('當前密碼');
+    await fill(user, 'abc123', 'xyz789', 'xyz789');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('login page')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().session).toMatchObject({ isLoggedIn: false, redirectPath: '/cpassword' });
   });
 });

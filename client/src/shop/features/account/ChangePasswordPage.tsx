@@ -4,12 +4,12 @@ import { ACCOUNT_MSG, MSG } from '@rules/messages';
 import { PASSWORD_MAX } from '@rules/taiwan';
 import type { InputRef } from 'antd';
 import { usePageTitle } from '../../../app/site/usePageTitle';
-import { useAppSelector } from '../../../app/hooks';
 import { RequireMember } from '../auth/RequireMember';
-import { selectUser } from '../auth/sessionSlice';
+import type { UserProfile } from '../auth/userTypes';
 import { useUpdatePasswordMutation } from './accountApi';
 import { failureText, passwordProblems, type PasswordForm } from './accountRules';
 import { SuccessNotice } from './SuccessNotice';
+import { WithMember } from './WithMember';
 import './Account.css';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -26,14 +26,13 @@ export default function ChangePasswordPage() {
     <RequireMember>
       <div className="ss-container ss-page ss-acc-page">
         <h1 className="ss-page-title">變更密碼</h1>
-        <PasswordEditor />
+        <WithMember>{(user) => <PasswordEditor user={user} />}</WithMember>
       </div>
     </RequireMember>
   );
 }
 
-function PasswordEditor() {
-  const user = useAppSelector(selectUser)!;
+function PasswordEditor({ user }: { user: UserProfile }) {
   const [form, setForm] = useState<PasswordForm>(EMPTY);
   const [logoutOthers, setLogoutOthers] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordForm, string>>>({});

@@ -7,12 +7,13 @@ import type { InputRef } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { RequireMember } from '../auth/RequireMember';
-import { clearRedirectPath, selectRedirectPath, selectUser } from '../auth/sessionSlice';
+import { clearRedirectPath, selectRedirectPath } from '../auth/sessionSlice';
 import type { UserProfile } from '../auth/userTypes';
 import { useUpdateUserMutation } from './accountApi';
 import { failureText, profileProblems, socialLogins, type ContactKind, type ProfileField, type ProfileForm } from './accountRules';
 import { ContactChangeModal } from './ContactChangeModal';
 import { SuccessNotice } from './SuccessNotice';
+import { WithMember } from './WithMember';
 import './Account.css';
 
 const GENDERS = [
@@ -30,14 +31,13 @@ export default function ProfilePage() {
     <RequireMember>
       <div className="ss-container ss-page ss-acc-page">
         <h1 className="ss-page-title">會員資料</h1>
-        <ProfileEditor />
+        <WithMember>{(user) => <ProfileEditor user={user} />}</WithMember>
       </div>
     </RequireMember>
   );
 }
 
-function ProfileEditor() {
-  const user = useAppSelector(selectUser)!;
+function ProfileEditor({ user }: { user: UserProfile }) {
   const redirectPath = useAppSelector(selectRedirectPath);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { baseApi, type Envelope } from '../../../shared/api/baseApi';
-import { userUpdated } from '../auth/sessionSlice';
+import { loggedOut, userUpdated } from '../auth/sessionSlice';
 import type { RootState } from '../../../app/store';
 import type { Address, UserProfile } from '../auth/userTypes';
 
@@ -39,13 +39,33 @@ export interface PasswordAnswer extends Envelope {
   endedSessions?: number;
 }
 
+type Dispatch = (action: unknown) => unknown;
+
+/**
+ * The session ended on the server (expired, or logged out on another device): forget it here
+ * too, so RequireMember sends the shopper to /login and brings them back afterwards.
+ */
+function forgetLostSession(error: unknown, dispatch: Dispatch) {
+  const status = (error as { error?: { status?: unknown } } | undefined)?.error?.status;
+  if (status === 401) dispatch(loggedOut());
+}
+
+async function watchSession(queryFulfilled: Promise<unknown>, dispatch: Dispatch) {
+  try {
+    await queryFulfilled;
+  } catch (e) {
+    forgetLostSession(e, dispatch);
+  }
+}
+
 /** After a success: the store takes the server's copy of the member. */
-async function keepUser(queryFulfilled: Promise<{ data: UserAnswer }>, dispatch: (a: unknown) => unknown) {
+async function keepUser(queryFulfilled: Promise<{ data: UserAnswer }>, dispatch: Dispatch) {
   try {
     const { data } = await queryFulfilled;
     if (data.success && data.user) dispatch(userUpdated(data.user));
-  } catch {
+  } catch (e) {
     // The screen shows the error; the stored profile stays as it was.
+    forgetLostSession(e, dispatch);
   }
 }
 
@@ -61,6 +81,7 @@ export const accountApi = baseApi.injectEndpoints({
     }),
     sendEmailCode: build.mutation<CodeSentAnswer, { email: string }>({
       query: (body) => ({ url: '/email/send-code', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
     updateEmail: build.mutation<UserAnswer, { user_id: number; email: string; code: string }>({
       query: (body) => ({ url: '/user/updateEmail', method: 'POST', body }),
@@ -69,6 +90,7 @@ export const accountApi = baseApi.injectEndpoints({
     /** Phone change, step 1: `type: 'change'` sends the code to the new number (server: SendCodeDto). */
     sendPhoneCode: build.mutation<CodeSentAnswer, { phone: string }>({
       query: ({ phone }) => ({ url: '/phone/sendcode', method: 'POST', body: { type: 'change', phone } }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
     updatePhone: build.mutation<UserAnswer, { user_id: number; phone: string; code: string }>({
       query: (body) => ({ url: '/user/updatePhone', method: 'POST', body }),
@@ -83,13 +105,15 @@ export const accountApi = baseApi.injectEndpoints({
           const user = (getState() as RootState).session.user;
           if (data.success && user) dispatch(userUpdated({ ...user, addresses: data.addresses }));
           else if (data.success) dispatch(baseApi.util.invalidateTags(['User']));
-        } catch {
+        } catch (e) {
           // Shown by the screen.
+          forgetLostSession(e, dispatch);
         }
       },
     }),
     updatePassword: build.mutation<PasswordAnswer, PasswordInput>({
       query: (body) => ({ url: '/user/updatePassword', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
   }),
 });
