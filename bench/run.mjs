@@ -78,6 +78,18 @@ for (const connections of [1, 4, 16]) {
   row(`POST /api/login/basic-login @${connections}`, `${figure}  [argon2 ${cost.verifyMs.toFixed(0)} ms]`, budget, ok);
   if (r.errors.length) console.log(`      errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
 }
+// Lighthouse (mobile) on the same server: / , /products and a product page (bench/lighthouse.mjs).
+// BENCH_LIGHTHOUSE=0 leaves it out (e.g. on a machine without Chromium).
+if (process.env.BENCH_LIGHTHOUSE === '0') {
+  console.log('      Lighthouse left out (BENCH_LIGHTHOUSE=0)');
+} else {
+  try {
+    const { lighthouseReport } = await import('./lighthouse.mjs');
+    for (const r of await lighthouseReport(server.url)) row(r.name, r.figure, r.budget, r.ok);
+  } catch (err) {
+    row('Lighthouse', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
+  }
+}
 await server.stop();
 
 if (builtClientExists()) {
