@@ -85,6 +85,32 @@ describe('SEO: server-rendered pages for crawlers', () => {
     if (existsSync(join(CLIENT_DIST, 'index.html'))) expect(c.scripts).toContain('module'); // the SPA still loads
   });
 
+  it('home: the first active carousel banner is preloaded (phone crop on phones), and follows a banner change', async () => {
+    const abs = (u: string) => (u.startsWith('http') ? u : `${ORIGIN}${u}`);
+    const mediaPreloads = async () => {
+      const doc = parseDocument((await page('/').expect(200)).text);
+      return DomUtils.findAll((e) => e.name === 'link' && e.attribs.rel === 'preload', doc.children).map((e) => [e.attribs.href, e.attribs.media, e.attribs.fetchpriority]);
+    };
+    const banners: Json[] = await ds.query('SELECT id, image_url, phone_url FROM home_carousel_banners WHERE is_active = 1 ORDER BY sort_order, id');
+    expect(banners.length).toBeGreaterThan(1);
+    const [first, second] = banners;
+    expect(first.phone_url).toBeTruthy();
+    expect(await mediaPreloads()).toEqual([
+      [abs(first.phone_url), '(max-width: 768px)', 'high'],
+      [abs(first.image_url), '(min-width: 769px)', 'high'],
+    ]);
+
+    // The admin hides the first banner: the next one is preloaded at once (no stale page cache).
+    await ds.query('UPDATE home_carousel_banners SET is_active = 0 WHERE id = ?', [first.id]);
+    await t.app.get(ContentService).homeChanged();
+    try {
+      expect((await mediaPreloads())[0]).toEqual([abs(second.phone_url || second.image_url), second.phone_url ? '(max-width: 768px)' : undefined, 'high']);
+    } finally {
+      await ds.query('UPDATE home_carousel_banners SET is_active = 1 WHERE id = ?', [first.id]);
+      await t.app.get(ContentService).homeChanged();
+    }
+  });
+
   it('product page: head, Product with AggregateOffer matching the API, breadcrumbs and a body fallback', async () => {
     const p = products.find((x) => x.discount_price !== x.highest_discount && x.stock > 0);
     expect(p).toBeDefined();

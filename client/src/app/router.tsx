@@ -1,9 +1,27 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../shared/components/PageLoading';
 import { RouteError } from '../shared/components/RouteError';
 
 /** The html content pages (their texts live in shop/features/content/contentPages.ts, loaded with the page). */
 export const CONTENT_PAGE_PATHS = ['productreturns', 'privacypolicy', 'termsofservice', 'partnerinquiry', 'maskCare', 'skincareTips'];
+
+/**
+ * A page that uses antd components, inside antd's theme and locale (app/AntdScope.tsx), which
+ * load with the page: the home page, the product list and the content pages use no antd.
+ */
+const antdPage = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [{ default: Page }, { AntdScope }] = await Promise.all([load(), import('./AntdScope')]);
+  return {
+    Component: function AntdPage() {
+      return (
+        <AntdScope>
+          <Page />
+        </AntdScope>
+      );
+    },
+  };
+};
 
 const htmlContentPage = async () => ({ Component: (await import('../shop/features/content/HtmlContentPage')).default });
 const posterPage = async () => ({ Component: (await import('../shop/features/content/PosterPage')).default });
@@ -27,15 +45,15 @@ export const routes: RouteObject[] = [
       { path: 'posters/:id', lazy: posterPage },
       { path: 'posters', lazy: posterPage },
       { path: 'products', lazy: async () => ({ Component: (await import('../shop/features/catalog/ProductsPage')).default }) },
-      { path: 'product/:id', lazy: async () => ({ Component: (await import('../shop/features/catalog/ProductPage')).default }) },
-      { path: 'cart', lazy: async () => ({ Component: (await import('../shop/features/cart/CartPage')).default }) },
-      { path: 'login', lazy: async () => ({ Component: (await import('../shop/features/auth/LoginPage')).default }) },
-      { path: 'register', lazy: async () => ({ Component: (await import('../shop/features/auth/RegisterPage')).default }) },
-      { path: 'fpassword', lazy: async () => ({ Component: (await import('../shop/features/auth/ForgotPasswordPage')).default }) },
-      { path: 'loginres', lazy: async () => ({ Component: (await import('../shop/features/auth/LoginResultPage')).default }) },
-      { path: 'profile', lazy: async () => ({ Component: (await import('../shop/features/account/ProfilePage')).default }) },
-      { path: 'cpassword', lazy: async () => ({ Component: (await import('../shop/features/account/ChangePasswordPage')).default }) },
-      { path: 'address', lazy: async () => ({ Component: (await import('../shop/features/account/AddressBookPage')).default }) },
+      { path: 'product/:id', lazy: antdPage(() => import('../shop/features/catalog/ProductPage')) },
+      { path: 'cart', lazy: antdPage(() => import('../shop/features/cart/CartPage')) },
+      { path: 'login', lazy: antdPage(() => import('../shop/features/auth/LoginPage')) },
+      { path: 'register', lazy: antdPage(() => import('../shop/features/auth/RegisterPage')) },
+      { path: 'fpassword', lazy: antdPage(() => import('../shop/features/auth/ForgotPasswordPage')) },
+      { path: 'loginres', lazy: antdPage(() => import('../shop/features/auth/LoginResultPage')) },
+      { path: 'profile', lazy: antdPage(() => import('../shop/features/account/ProfilePage')) },
+      { path: 'cpassword', lazy: antdPage(() => import('../shop/features/account/ChangePasswordPage')) },
+      { path: 'address', lazy: antdPage(() => import('../shop/features/account/AddressBookPage')) },
       { path: '*', lazy: async () => ({ Component: (await import('../shop/features/content/NotFoundPage')).default }) },
     ],
   },

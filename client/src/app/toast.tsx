@@ -1,16 +1,11 @@
 import { ConfigProvider, message } from 'antd';
-import zhTW from 'antd/es/locale/zh_TW';
 import { TOAST_SECONDS } from '../shared/lib/ui';
-import { buttonConfig, theme } from './theme';
+import { AntdScope } from './AntdScope';
 
 // Static antd messages rendered with the shop theme and locale. Imported only by the chunks
 // that show toasts, so the message component stays out of the first download.
 ConfigProvider.config({
-  holderRender: (children) => (
-    <ConfigProvider locale={zhTW} theme={theme} button={buttonConfig}>
-      {children}
-    </ConfigProvider>
-  ),
+  holderRender: (children) => <AntdScope>{children}</AntdScope>,
 });
 message.config({ top: 76, maxCount: 3, duration: TOAST_SECONDS });
 

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { AntdScope } from '../app/AntdScope';
 import { Providers } from '../app/providers';
 import { makeStore, type RootState } from '../app/store';
 
@@ -41,7 +42,9 @@ export function renderApp(ui: ReactElement, { path = '/', route = '*', preloaded
   );
   const utils = render(
     <Providers store={store}>
-      <RouterProvider router={router} />
+      <AntdScope>
+        <RouterProvider router={router} />
+      </AntdScope>
     </Providers>,
   );
   return { ...utils, store, router };
@@ -53,7 +56,9 @@ export function renderRoutes(routes: RouteObject[], { path = '/', preloaded }: {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <Providers store={store}>
-      <RouterProvider router={router} />
+      <AntdScope>
+        <RouterProvider router={router} />
+      </AntdScope>
     </Providers>,
   );
   return { ...utils, store, router };

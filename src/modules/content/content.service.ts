@@ -6,6 +6,7 @@ import { safeUrl } from '../../common/html/safe-url';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { ContentVersionsService, VersionKey } from './content-versions.service';
 import { CONTENT_CACHE } from './content-cache-keys';
+import { HomeCarouselBanner } from './entities/home-carousel-banner.entity';
 import { Poster } from './entities/poster.entity';
 
 /** An active poster as shown to shoppers and search engines (content sanitized). */
@@ -18,6 +19,12 @@ export interface ActivePoster {
   /** ISO 8601, UTC. */
   created_at: string;
   updated_at: string;
+}
+
+/** The home carousel's first banner image: desktop and, when set, the phone crop (≤ 768 px). */
+export interface FirstBanner {
+  image_url: string;
+  phone_url: string;
 }
 
 /**
@@ -34,7 +41,19 @@ export class ContentService {
     private readonly versions: ContentVersionsService,
     private readonly cache: ReadCache,
     @InjectRepository(Poster) private readonly posters: Repository<Poster>,
+    @InjectRepository(HomeCarouselBanner) private readonly banners: Repository<HomeCarouselBanner>,
   ) {}
+
+  /**
+   * The first active carousel banner's images (the order of the home page), for the home
+   * page's preload hint: the largest image of its first screen. Cached until content changes.
+   */
+  firstBanner(): Promise<FirstBanner | null> {
+    return this.cache.getOrLoad(`${CONTENT_CACHE.root}banner:first`, async () => {
+      const b = await this.banners.findOne({ where: { is_active: 1 }, order: { sort_order: 'ASC', id: 'ASC' } });
+      return b ? { image_url: safeUrl(b.image_url, 'image'), phone_url: safeUrl(b.phone_url, 'image') } : null;
+    });
+  }
 
   /** Active posters, content sanitized: for server-rendered poster pages and the sitemap. Cached until content changes. */
   activePosters(): Promise<ActivePoster[]> {

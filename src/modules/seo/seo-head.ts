@@ -32,9 +32,14 @@ export interface RenderedPage {
 const meta = (name: string, content: string) => `<meta name="${esc(name)}" content="${esc(content)}" />`;
 const prop = (property: string, content: string) => `<meta property="${esc(property)}" content="${esc(content)}" />`;
 
+/** A high-priority image preload; `media` limits it to the viewports whose `<picture>` picks that file. */
+export function imagePreloadTag(href: string, media?: string): string {
+  return `<link rel="preload" as="image" href="${esc(href)}"${media ? ` media="${esc(media)}"` : ''} fetchpriority="high" />`;
+}
+
 export function renderHead(h: PageHead, body = ''): RenderedPage {
   const tags: string[] = [meta('description', h.description)];
-  if (h.preloadImage) tags.push(`<link rel="preload" as="image" href="${esc(h.preloadImage)}" fetchpriority="high" />`);
+  if (h.preloadImage) tags.push(imagePreloadTag(h.preloadImage));
   if (h.robots) {
     tags.push(meta('robots', h.robots));
   } else {

@@ -7,7 +7,7 @@ import { CONTENT_CACHE } from '../content/content-cache-keys';
 import { ContentService } from '../content/content.service';
 import { SettingsService } from '../settings/settings.service';
 import type { RenderedPage } from './seo-head';
-import { homePage, notFoundPage, posterPage, privatePage, productPage, productsPage, staticPage } from './seo-pages';
+import { homePage, notFoundPage, withBannerPreload, posterPage, privatePage, productPage, productsPage, staticPage } from './seo-pages';
 import { PAGE_NOT_FOUND_TITLE, POSTER_NOT_FOUND_TITLE, PRODUCT_NOT_FOUND_TITLE, resolveRoute } from './seo-routes-table';
 import { resolveOrigin, SiteInfo, siteInfo } from './seo-site';
 
@@ -55,8 +55,13 @@ export class SeoPagesService {
     const route = resolveRoute(path);
     const key = (prefix: string, name: string) => `${prefix}${origin}|${name}`;
     switch (route.kind) {
-      case 'home':
-        return this.cached(key(SEO_CACHE.catalog, 'home'), async () => homePage(await this.site(origin), await this.catalog.listed()));
+      case 'home': {
+        const [page, banner] = await Promise.all([
+          this.cached(key(SEO_CACHE.catalog, 'home'), async () => homePage(await this.site(origin), await this.catalog.listed())),
+          this.content.firstBanner(),
+        ]);
+        return withBannerPreload(page, banner, origin);
+      }
       case 'products':
         return this.cached(key(SEO_CACHE.catalog, 'products'), async () => productsPage(await this.site(origin), await this.catalog.listed()));
       case 'product':

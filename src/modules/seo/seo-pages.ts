@@ -1,7 +1,7 @@
 import type { ProductListItem } from '../catalog/catalog.types';
-import type { ActivePoster } from '../content/content.service';
+import type { ActivePoster, FirstBanner } from '../content/content.service';
 import { articleLd, breadcrumbLd, organizationLd, productLd, websiteLd } from './seo-jsonld';
-import { PageHead, renderHead, RenderedPage } from './seo-head';
+import { imagePreloadTag, PageHead, renderHead, RenderedPage } from './seo-head';
 import { HOME_CRUMB, PRODUCTS_TITLE, PublicPage } from './seo-routes-table';
 import { SiteInfo } from './seo-site';
 import { absoluteUrl, esc, firstText, ntd, plainText, truncate } from './seo-text';
@@ -51,6 +51,24 @@ export function homePage(site: SiteInfo, products: readonly ProductListItem[]): 
   const nav = [link('/products', PRODUCTS_TITLE), link('/about', '關於我們'), link('/contact', '聯絡我們')].join(' · ');
   const featured = products.length ? `<h2>精選商品</h2>${productItems(products.slice(0, HOME_PRODUCTS))}` : '';
   return renderHead(head, main(`<h1>${esc(site.name)}</h1><p>${esc(site.description)}</p><nav>${nav}</nav>${featured}`));
+}
+
+/** The home carousel's `<source media>` breakpoint (HeroCarousel.tsx): phones get the phone crop. */
+const PHONE_MEDIA = '(max-width: 768px)';
+const WIDE_MEDIA = '(min-width: 769px)';
+
+/**
+ * The home page with its first banner preloaded (its largest first-screen image, otherwise
+ * found only once the home content arrives): the phone crop on phones, the desktop image
+ * elsewhere, as the carousel's `<picture>` chooses. Added outside the page cache, so a
+ * banner change shows at once.
+ */
+export function withBannerPreload(page: RenderedPage, banner: FirstBanner | null, origin: string): RenderedPage {
+  if (!banner) return page;
+  const desktop = absoluteUrl(banner.image_url, origin);
+  const phone = absoluteUrl(banner.phone_url, origin);
+  const tags = phone ? [imagePreloadTag(phone, PHONE_MEDIA), ...(desktop ? [imagePreloadTag(desktop, WIDE_MEDIA)] : [])] : desktop ? [imagePreloadTag(desktop)] : [];
+  return tags.length ? { ...page, headTags: `${tags.join('\n    ')}\n    ${page.headTags}` } : page;
 }
 
 export function productsPage(site: SiteInfo, products: readonly ProductListItem[]): RenderedPage {

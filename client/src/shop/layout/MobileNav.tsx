@@ -1,5 +1,6 @@
 import { Drawer } from 'antd';
 import { NavLink } from 'react-router';
+import { AntdScope } from '../../app/AntdScope';
 import { useAppSelector } from '../../app/hooks';
 import { greeting } from '../features/auth/authRules';
 import { selectIsLoggedIn, selectUser } from '../features/auth/sessionSlice';
@@ -20,70 +21,72 @@ export default function MobileNav({ open, onClose, afterClose, knowledge }: Prop
   const logout = useLogout();
   const member = isLoggedIn ? memberLinks(user) : MEMBER_LINKS;
   return (
-    <Drawer
-      id="ss-mobile-nav"
-      open={open}
-      onClose={onClose}
-      placement="left"
-      size={300}
-      title="選單"
-      keyboard
-      afterOpenChange={(visible) => {
-        if (!visible) afterClose();
-      }}
-      className="ss-mobile-nav"
-    >
-      <nav aria-label="主選單">
-        <ul className="ss-mobile-list">
-          {MAIN_LINKS.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} end={l.end} onClick={onClose}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <h2 className="ss-mobile-heading">{KNOWLEDGE_LABEL}</h2>
-        <ul className="ss-mobile-list ss-mobile-sub">
-          {knowledge.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} onClick={onClose}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <h2 className="ss-mobile-heading">會員</h2>
-        {isLoggedIn && (
-          <p className="ss-mobile-greeting" data-testid="nav-greeting">
-            {greeting(user?.username)}
-          </p>
-        )}
-        <ul className="ss-mobile-list ss-mobile-sub">
-          {member.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} onClick={onClose}>
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
+    <AntdScope>
+      <Drawer
+        id="ss-mobile-nav"
+        open={open}
+        onClose={onClose}
+        placement="left"
+        size={300}
+        title="選單"
+        keyboard
+        afterOpenChange={(visible) => {
+          if (!visible) afterClose();
+        }}
+        className="ss-mobile-nav"
+      >
+        <nav aria-label="主選單">
+          <ul className="ss-mobile-list">
+            {MAIN_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end} onClick={onClose}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <h2 className="ss-mobile-heading">{KNOWLEDGE_LABEL}</h2>
+          <ul className="ss-mobile-list ss-mobile-sub">
+            {knowledge.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} onClick={onClose}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <h2 className="ss-mobile-heading">會員</h2>
           {isLoggedIn && (
-            <li>
-              <button
-                type="button"
-                className="ss-mobile-action"
-                data-testid="nav-logout"
-                onClick={() => {
-                  onClose();
-                  void logout();
-                }}
-              >
-                {LOGOUT_LABEL}
-              </button>
-            </li>
+            <p className="ss-mobile-greeting" data-testid="nav-greeting">
+              {greeting(user?.username)}
+            </p>
           )}
-        </ul>
-      </nav>
-    </Drawer>
+          <ul className="ss-mobile-list ss-mobile-sub">
+            {member.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} onClick={onClose}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            {isLoggedIn && (
+              <li>
+                <button
+                  type="button"
+                  className="ss-mobile-action"
+                  data-testid="nav-logout"
+                  onClick={() => {
+                    onClose();
+                    void logout();
+                  }}
+                >
+                  {LOGOUT_LABEL}
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </Drawer>
+    </AntdScope>
   );
 }

@@ -3,7 +3,17 @@ import type { ProductListItem } from './catalogTypes';
 
 /** The popup (Modal, variants, quantity) loads on first use, keeping it out of the list's first download. */
 export const loadProductPopup = () => import('./ProductPopup');
-const ProductPopup = lazy(loadProductPopup);
+// antd's theme and locale come with the popup (app/AntdScope.tsx): the list itself uses no antd.
+const ProductPopup = lazy(async () => {
+  const [{ default: Popup }, { AntdScope }] = await Promise.all([loadProductPopup(), import('../../../app/AntdScope')]);
+  return {
+    default: (props: Props) => (
+      <AntdScope>
+        <Popup {...props} />
+      </AntdScope>
+    ),
+  };
+});
 
 interface Props {
   product: ProductListItem | null;

@@ -1,5 +1,4 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Breadcrumb, Tabs, Tag } from 'antd';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
@@ -10,6 +9,7 @@ import { parseMedia } from '../../../shared/lib/media';
 import { useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
 import { PurchasePanel } from './PurchasePanel';
+import { ProductTabs } from './ProductTabs';
 import './ProductPage.css';
 
 function HtmlBlock({ html }: { html: string }) {
@@ -49,14 +49,20 @@ export default function ProductPage() {
 
   return (
     <div className="ss-container ss-page ss-product-page">
-      <Breadcrumb
-        className="ss-breadcrumb"
-        items={[
-          { title: <Link to="/products">全部商品</Link> },
-          ...(p?.product_type && p.type_name ? [{ title: <Link to={`/products?type=${p.product_type}`}>{p.type_name}</Link> }] : []),
-          { title: p?.title ?? '…' },
-        ]}
-      />
+      {/* Plain CSS breadcrumb, tags and tabs: antd's would generate their styles on the first screen. */}
+      <nav className="ss-breadcrumb" aria-label="麵包屑">
+        <ol>
+          <li>
+            <Link to="/products">全部商品</Link>
+          </li>
+          {p?.product_type && p.type_name ? (
+            <li>
+              <Link to={`/products?type=${p.product_type}`}>{p.type_name}</Link>
+            </li>
+          ) : null}
+          <li aria-current="page">{p?.title ?? '…'}</li>
+        </ol>
+      </nav>
       {isLoading || !p ? (
         // Plain CSS placeholders: antd's Skeleton would generate its styles on the first screen.
         <div className="ss-product-layout" role="status" aria-busy="true" aria-label="商品載入中">
@@ -73,9 +79,9 @@ export default function ProductPage() {
             <MediaViewer media={media} title={p.title} />
             <section className="ss-product-info" aria-labelledby="product-title">
               <div className="ss-product-tags">
-                {p.type_name && <Tag variant="filled">{p.type_name}</Tag>}
-                {p.is_new === 1 && <Tag color="#5b7a62">新品</Tag>}
-                {p.is_hot === 1 && <Tag color="#a9503f">熱銷</Tag>}
+                {p.type_name && <span className="ss-tag">{p.type_name}</span>}
+                {p.is_new === 1 && <span className="ss-tag ss-tag-new">新品</span>}
+                {p.is_hot === 1 && <span className="ss-tag ss-tag-hot">熱銷</span>}
               </div>
               <h1 id="product-title" className="ss-product-title">
                 {p.title}
@@ -89,9 +95,8 @@ export default function ProductPage() {
               <PurchasePanel product={p} buyNow />
             </section>
           </div>
-          <Tabs
+          <ProductTabs
             className="ss-product-tabs"
-            size="large"
             items={[
               { key: 'detail', label: '商品詳情', children: <HtmlBlock html={p.detail_html ?? ''} /> },
               { key: 'spec', label: '規格說明', children: <HtmlBlock html={p.spec_html ?? ''} /> },
