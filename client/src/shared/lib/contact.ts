@@ -10,8 +10,6 @@ export const CONTACT_BAD_PHONE = '電話格式不正確';
 export const CONTACT_SENT_TITLE = '訊息已送出';
 export const CONTACT_SENT_TEXT = '我們將盡快回覆您的訊息，謝謝！';
 export const CONTACT_SEND_FAILED = '寄信失敗，請稍後再試。';
-/** The success notice stays 2 s (spec 1 §9). */
-export const CONTACT_NOTICE_MS = 2000;
 
 export const CONTACT_LIMITS = { name: 50, email: 255, message: 5000, phone: 20 } as const;
 

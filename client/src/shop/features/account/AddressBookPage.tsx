@@ -9,7 +9,7 @@ import type { Address } from '../auth/userTypes';
 import { useUpdateAddressesMutation } from './accountApi';
 import { addProblem, addressListProblem, addressSummary, emptyAddress, failureText, MAX_ADDRESSES, removeProblem, SHIPPING_TYPE_LABELS, withDefault, withRow } from './accountRules';
 import { AddressEditor } from './AddressEditor';
-import { SuccessNotice } from './SuccessNotice';
+import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import './Account.css';
 

@@ -8,7 +8,7 @@ import { RequireMember } from '../auth/RequireMember';
 import type { UserProfile } from '../auth/userTypes';
 import { useUpdatePasswordMutation } from './accountApi';
 import { failureText, passwordProblems, type PasswordForm } from './accountRules';
-import { SuccessNotice } from './SuccessNotice';
+import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import './Account.css';
 

@@ -12,7 +12,7 @@ import type { UserProfile } from '../auth/userTypes';
 import { useUpdateUserMutation } from './accountApi';
 import { failureText, profileProblems, socialLogins, type ContactKind, type ProfileField, type ProfileForm } from './accountRules';
 import { ContactChangeModal } from './ContactChangeModal';
-import { SuccessNotice } from './SuccessNotice';
+import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import './Account.css';
 

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { apiErrorMessage } from '../../../shared/api/baseApi';
+import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import {
   CONTACT_INCOMPLETE,
   CONTACT_LIMITS,
-  CONTACT_NOTICE_MS,
   CONTACT_SEND_FAILED,
   CONTACT_SENT_TEXT,
   CONTACT_SENT_TITLE,
@@ -33,11 +33,7 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = useId();
 
-  useEffect(() => {
-    if (!sent) return;
-    const t = window.setTimeout(() => setSent(false), CONTACT_NOTICE_MS);
-    return () => window.clearTimeout(t);
-  }, [sent]);
+  const hideNotice = useCallback(() => setSent(false), []);
 
   const invalid = invalidFields(form, problem);
   const field = (name: ContactField) => ({
@@ -106,16 +102,7 @@ export function ContactForm() {
         </button>
       </form>
       <div aria-live="polite" className="ss-contact-notice-holder">
-        {sent && (
-          <div className="ss-contact-notice" role="status" data-testid="contact-success">
-            <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden>
-              <circle cx="24" cy="24" r="22" fill="#7d9a83" />
-              <path d="M14 24.5l7 7 13-14" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <strong>{CONTACT_SENT_TITLE}</strong>
-            <span>{CONTACT_SENT_TEXT}</span>
-          </div>
-        )}
+        {sent && <SuccessNotice title={CONTACT_SENT_TITLE} text={CONTACT_SENT_TEXT} testId="contact-success" onDone={hideNotice} />}
       </div>
     </>
   );
