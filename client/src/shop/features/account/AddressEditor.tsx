@@ -33,6 +33,17 @@ export function AddressEditor({ editing, saving, error, onCancel, onSave }: Prop
   const title = editing ? `${editing.isNew ? '新增地址' : '編輯地址'}（第 ${editing.index + 1} 筆）` : '地址';
   const districts = row?.city ? districtsOf(row.city) : [];
 
+  /** One typed-in store field (store id, name or address). */
+  const storeField = (key: 'store_id' | 'store_name' | 'store_addr', label: string, maxLength: number) =>
+    row && (
+      <div className="ss-acc-field">
+        <label className="ss-acc-label" htmlFor={f(key)}>
+          {label}
+        </label>
+        <Input id={f(key)} value={row[key]} maxLength={maxLength} onChange={(e) => setRow((r) => r && { ...r, [key]: e.target.value })} disabled={saving} />
+      </div>
+    );
+
   return (
     <Modal open={editing !== null} onCancel={onCancel} footer={null} title={title} destroyOnHidden mask={{ closable: false }} width={520} className="ss-acc-modal">
       {row && (
@@ -112,25 +123,10 @@ export function AddressEditor({ editing, saving, error, onCancel, onSave }: Prop
           {isStoreType(row.shipping_type) && (
             <>
               <div className="ss-acc-row2">
-                <div className="ss-acc-field">
-                  <label className="ss-acc-label" htmlFor={f('store_id')}>
-                    門市店號
-                  </label>
-                  <Input id={f('store_id')} value={row.store_id} maxLength={20} onChange={(e) => setRow((r) => r && { ...r, store_id: e.target.value })} disabled={saving} />
-                </div>
-                <div className="ss-acc-field">
-                  <label className="ss-acc-label" htmlFor={f('store_name')}>
-                    門市名稱
-                  </label>
-                  <Input id={f('store_name')} value={row.store_name} maxLength={100} onChange={(e) => setRow((r) => r && { ...r, store_name: e.target.value })} disabled={saving} />
-                </div>
+                {storeField('store_id', '門市店號', 20)}
+                {storeField('store_name', '門市名稱', 100)}
               </div>
-              <div className="ss-acc-field">
-                <label className="ss-acc-label" htmlFor={f('store_addr')}>
-                  門市地址
-                </label>
-                <Input id={f('store_addr')} value={row.store_addr} maxLength={200} onChange={(e) => setRow((r) => r && { ...r, store_addr: e.target.value })} disabled={saving} />
-              </div>
+              {storeField('store_addr', '門市地址', 200)}
             </>
           )}
 
