@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstPaint } from './build/firstPaint';
 
 const api = 'http://localhost:3000';
 
@@ -11,7 +12,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstPaint()],
   // The validation rules and messages shared with the server (src/common/validation: pure TypeScript).
   resolve: {
     alias: {

@@ -32,7 +32,7 @@ if (stale(join(root, 'dist/main.js'), 'src')) {
   console.log('› building the server (dist/)…');
   run('npm run build:server --silent');
 }
-if (stale(join(root, 'client/dist/index.html'), 'client/src', 'client/index.html')) {
+if (stale(join(root, 'client/dist/index.html'), 'client/src', 'client/build', 'client/index.html', 'client/vite.config.ts')) {
   console.log('› building the client (client/dist/)…');
   run('npm run build:client --silent');
 }
