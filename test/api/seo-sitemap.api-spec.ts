@@ -96,7 +96,7 @@ describe('SEO: robots.txt, sitemap.xml and the index.html template', () => {
       expect(first).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products" />`);
       // Head tags sit before </head>; the fallback sits inside the root element, before <noscript>.
       expect(first.indexOf('<link rel="canonical"')).toBeLessThan(first.indexOf('</head>'));
-      expect(first).toMatch(/<div id="root"><main class="seo-fallback"[^>]*><h1>全部商品<\/h1><ul><li><a href="\/product\/\d+">/);
+      expect(first).toMatch(/<div id="root"><main class="seo-fallback"><h1>全部商品<\/h1><ul class="ss-ssr-grid"><li><a href="\/product\/\d+"><img /);
       expect(first.indexOf('</main></div>')).toBeLessThan(first.indexOf('<noscript>'));
 
       writeFileSync(file, viteIndex('index-v2'));

@@ -32,7 +32,9 @@ function crawl(html: string) {
     canonical: all((e) => e.name === 'link' && e.attribs.rel === 'canonical').map((e) => e.attribs.href),
     preloads: all((e) => e.name === 'link' && e.attribs.rel === 'preload').map((e) => `${e.attribs.as} ${e.attribs.href} ${e.attribs.fetchpriority}`),
     jsonLd: all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json').map((e) => JSON.parse(DomUtils.textContent(e)) as Json),
-    scripts: all((e) => e.name === 'script').map((e) => e.attribs.type ?? ''),
+    /** Script types; the built client's boot loader (client/build/firstPaint.ts) shows as `boot`. */
+    scripts: all((e) => e.name === 'script').map((e) => e.attribs.type ?? (e.attribs['data-entry'] ? 'boot' : '')),
+    rootImages: root ? DomUtils.findAll((e) => e.name === 'img' || e.name === 'source', [root]).map((e) => e.attribs) : [],
     root: root ? DomUtils.getInnerHTML(root, { encodeEntities: 'utf8' }) : '',
     h1: root ? DomUtils.findAll((e) => e.name === 'h1', [root]).map((e) => DomUtils.textContent(e)) : [],
     rootText: root ? DomUtils.textContent(root) : '',
@@ -82,7 +84,7 @@ describe('SEO: server-rendered pages for crawlers', () => {
     expect(org.sameAs).toEqual(expect.arrayContaining(['https://line.me/R/ti/p/@skinshop', 'https://www.instagram.com/skinshop.tw/', 'https://www.facebook.com/skinshop.tw']));
     expect(org.address).toMatchObject({ '@type': 'PostalAddress', postalCode: '106', addressCountry: 'TW', streetAddress: expect.stringContaining('臺北市') });
     expect(c.h1).toEqual([company]);
-    if (existsSync(join(CLIENT_DIST, 'index.html'))) expect(c.scripts).toContain('module'); // the SPA still loads
+    if (existsSync(join(CLIENT_DIST, 'index.html'))) expect(c.scripts).toContain('boot'); // the SPA still loads
   });
 
   it('home: the first active carousel banner is preloaded (phone crop on phones), and follows a banner change', async () => {
@@ -95,6 +97,12 @@ describe('SEO: server-rendered pages for crawlers', () => {
     expect(banners.length).toBeGreaterThan(1);
     const [first, second] = banners;
     expect(first.phone_url).toBeTruthy();
+    // The first banner is also the fallback's first screen: full width, the phone crop on phones, linked.
+    const hero = crawl((await page('/').expect(200)).text);
+    const [source, img] = hero.rootImages;
+    expect(source).toMatchObject({ media: '(max-width: 768px)', srcset: abs(first.phone_url), width: '853', height: '1280' });
+    expect(img).toMatchObject({ src: abs(first.image_url), width: '1920', height: '450', fetchpriority: 'high' });
+    expect(hero.root).toMatch(/^<div class="ss-ssr-hero has-phone"><a href="[^"]+"><picture>/);
     expect(await mediaPreloads()).toEqual([
       [abs(first.phone_url), '(max-width: 768px)', 'high'],
       [abs(first.image_url), '(min-width: 769px)', 'high'],
@@ -213,6 +221,12 @@ describe('SEO: server-rendered pages for crawlers', () => {
     // The first card's image (default order) is preloaded.
     const first = fresh[0].image_url as string;
     expect(c.preloads).toEqual([`image ${first.startsWith('http') ? first : `${ORIGIN}${first}`} high`]);
+    // The first twelve are cards with their photo, the first four loaded at once (the first screen).
+    const imgs = c.rootImages.filter((a) => a.src);
+    expect(imgs).toHaveLength(Math.min(12, fresh.length));
+    expect(imgs.map((a) => a.alt)).toEqual(fresh.slice(0, 12).map((p) => p.title));
+    expect(imgs.map((a) => a.loading)).toEqual(fresh.slice(0, 12).map((_, i) => (i < 4 ? 'eager' : 'lazy')));
+    expect(imgs[0]).toMatchObject({ width: '400', height: '400' });
   });
 
   it('about and the policy pages have their own title and canonical', async () => {
@@ -240,7 +254,7 @@ describe('SEO: server-rendered pages for crawlers', () => {
     expect(c.titles).toEqual([`${title} | ${company}`]);
     expect(c.meta('description')).toBe(desc);
     expect(c.meta('og:title')).toBe(`${title} | ${company}`);
-    expect(c.scripts.filter((s) => s !== 'module')).toEqual(['application/ld+json', 'application/ld+json']);
+    expect(c.scripts.filter((s) => s !== 'boot')).toEqual(['application/ld+json', 'application/ld+json']);
     expect(ld(html, 'Product')).toMatchObject({ name: title, description: desc });
     const raw = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1];
     expect(raw).toContain('\\u003c/title\\u003e');

@@ -167,6 +167,31 @@ test.describe('storefront content', () => {
     await keepScreenshot(page, testInfo, 'content-page');
   });
 
+  test('the server-rendered first screen shows before the app, which then replaces it', async ({ page, request }) => {
+    const home = await homeContent(request);
+    // Hold the app's entry script back: until it runs, the page is what the server rendered.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entryRequested = false;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      entryRequested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const hero = page.locator('#root .ss-ssr-hero img');
+    await expect(hero).toBeVisible();
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('#root .seo-fallback')).toContainText('精選商品');
+    // The boot script asks for the app only after the first screen has painted.
+    await expect.poll(() => entryRequested).toBe(true);
+    await expect(page.getByTestId('home-carousel')).toHaveCount(0);
+    release();
+    const carousel = page.getByTestId('home-carousel');
+    await expect(carousel.getByRole('img', { name: new RegExp(home.banners[0].ctitle) })).toBeVisible();
+    await expect(page.locator('#root .seo-fallback')).toHaveCount(0);
+  });
+
   test('poster errors say so', async ({ page }) => {
     await page.goto('/posters/99999');
     await expect(page.getByRole('heading', { name: '載入 poster 資料失敗' })).toBeVisible();

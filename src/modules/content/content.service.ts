@@ -22,9 +22,13 @@ export interface ActivePoster {
 }
 
 /** The home carousel's first banner image: desktop and, when set, the phone crop (≤ 768 px). */
+/** The first active carousel banner: preloaded and server-rendered as the home page's first screen. */
 export interface FirstBanner {
   image_url: string;
   phone_url: string;
+  ctitle: string;
+  description: string;
+  link_url: string;
 }
 
 /**
@@ -51,7 +55,14 @@ export class ContentService {
   firstBanner(): Promise<FirstBanner | null> {
     return this.cache.getOrLoad(`${CONTENT_CACHE.root}banner:first`, async () => {
       const b = await this.banners.findOne({ where: { is_active: 1 }, order: { sort_order: 'ASC', id: 'ASC' } });
-      return b ? { image_url: safeUrl(b.image_url, 'image'), phone_url: safeUrl(b.phone_url, 'image') } : null;
+      if (!b) return null;
+      return {
+        image_url: safeUrl(b.image_url, 'image'),
+        phone_url: safeUrl(b.phone_url, 'image'),
+        ctitle: b.ctitle,
+        description: b.description,
+        link_url: safeUrl(b.link_url, 'link'),
+      };
     });
   }
 

@@ -7,7 +7,7 @@ import { CONTENT_CACHE } from '../content/content-cache-keys';
 import { ContentService } from '../content/content.service';
 import { SettingsService } from '../settings/settings.service';
 import type { RenderedPage } from './seo-head';
-import { homePage, notFoundPage, withBannerPreload, posterPage, privatePage, productPage, productsPage, staticPage } from './seo-pages';
+import { homePage, notFoundPage, withBanner, posterPage, privatePage, productPage, productsPage, staticPage } from './seo-pages';
 import { PAGE_NOT_FOUND_TITLE, POSTER_NOT_FOUND_TITLE, PRODUCT_NOT_FOUND_TITLE, resolveRoute } from './seo-routes-table';
 import { resolveOrigin, SiteInfo, siteInfo } from './seo-site';
 
@@ -60,7 +60,7 @@ export class SeoPagesService {
           this.cached(key(SEO_CACHE.catalog, 'home'), async () => homePage(await this.site(origin), await this.catalog.listed())),
           this.content.firstBanner(),
         ]);
-        return withBannerPreload(page, banner, origin);
+        return withBanner(page, banner, origin);
       }
       case 'products':
         return this.cached(key(SEO_CACHE.catalog, 'products'), async () => productsPage(await this.site(origin), await this.catalog.listed()));

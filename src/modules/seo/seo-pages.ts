@@ -12,13 +12,20 @@ import { absoluteUrl, esc, firstText, ntd, plainText, truncate } from './seo-tex
  * content is the allowlist-sanitized HTML from the content module.
  */
 
-/** Featured products linked from the home page fallback. */
+/** Featured products shown on the home page fallback. */
 const HOME_PRODUCTS = 8;
-/** Product links on the /products fallback (the sitemap lists every one). */
+/** Product cards (with their photo) on the /products fallback; the rest are plain links (the sitemap lists every one). */
+const LIST_CARDS = 12;
 const LIST_LIMIT = 200;
 
-const WRAP = 'max-width:1080px;margin:0 auto;padding:24px 16px;line-height:1.7';
-const main = (inner: string) => `<main class="seo-fallback" style="${WRAP}">${inner}</main>`;
+/**
+ * The fallback is the first screen a shopper sees (the app starts once it has painted, see
+ * client/build/firstPaint.ts), so it is laid out like the app: `ss-ssr-*` and `seo-fallback`
+ * are styled in client/src/app/global.css, which is inlined into index.html. Its images are
+ * never smaller than the app's (the hero is full width, a card at least as wide as the app's),
+ * so the app replacing it paints nothing larger.
+ */
+const main = (inner: string) => `<main class="seo-fallback">${inner}</main>`;
 const link = (href: string, text: string) => `<a href="${esc(href)}">${esc(text)}</a>`;
 const title = (page: string | null, site: SiteInfo) => (page ? `${page} | ${site.name}` : site.name);
 const description = (...candidates: (string | null | undefined)[]) => truncate(firstText(...candidates));
@@ -38,7 +45,7 @@ export function priceText(p: Pick<ProductListItem, 'discount_price' | 'highest_d
   return p.discount_price === p.highest_discount ? ntd(p.discount_price) : `${ntd(p.discount_price)} – ${ntd(p.highest_discount)}`;
 }
 
-function productItems(list: readonly ProductListItem[]): string {
+function productLinks(list: readonly ProductListItem[]): string {
   const items = list.map((p) => {
     const price = priceText(p);
     return `<li>${link(`/product/${p.product_id}`, p.title)}${price ? ` <span>${esc(price)}</span>` : ''}</li>`;
@@ -46,10 +53,25 @@ function productItems(list: readonly ProductListItem[]): string {
   return `<ul>${items.join('')}</ul>`;
 }
 
+/** Product cards like the app's grid: photo (the first `eager` load at once), title, price. */
+function productCards(list: readonly ProductListItem[], site: SiteInfo, eager: number): string {
+  const items = list.map((p, i) => {
+    const image = absoluteUrl(p.image_url, site.origin);
+    const price = priceText(p);
+    const img = image
+      ? `<img src="${esc(image)}" alt="${esc(p.title)}" width="400" height="400" loading="${i < eager ? 'eager' : 'lazy'}" decoding="async" />`
+      : '';
+    return `<li><a href="/product/${p.product_id}">${img}<span class="ss-ssr-card-title">${esc(p.title)}</span></a>${
+      price ? `<span class="ss-ssr-card-price">${esc(price)}</span>` : ''
+    }${p.stock > 0 ? '' : ' <span>已售完</span>'}</li>`;
+  });
+  return `<ul class="ss-ssr-grid">${items.join('')}</ul>`;
+}
+
 export function homePage(site: SiteInfo, products: readonly ProductListItem[]): RenderedPage {
   const head = { ...base(site, '/', null, site.description), jsonLd: [organizationLd(site), websiteLd(site)] };
   const nav = [link('/products', PRODUCTS_TITLE), link('/about', '關於我們'), link('/contact', '聯絡我們')].join(' · ');
-  const featured = products.length ? `<h2>精選商品</h2>${productItems(products.slice(0, HOME_PRODUCTS))}` : '';
+  const featured = products.length ? `<h2>精選商品</h2>${productCards(products.slice(0, HOME_PRODUCTS), site, 0)}` : '';
   return renderHead(head, main(`<h1>${esc(site.name)}</h1><p>${esc(site.description)}</p><nav>${nav}</nav>${featured}`));
 }
 
@@ -57,18 +79,32 @@ export function homePage(site: SiteInfo, products: readonly ProductListItem[]): 
 const PHONE_MEDIA = '(max-width: 768px)';
 const WIDE_MEDIA = '(min-width: 769px)';
 
+/** The first banner as the carousel shows it: `<picture>` (phone crop ≤ 768 px), full width, linked. */
+function heroHtml(banner: FirstBanner, desktop: string, phone: string): string {
+  const alt = banner.description ? `${banner.ctitle}：${banner.description}` : banner.ctitle;
+  const source = phone ? `<source media="${PHONE_MEDIA}" srcset="${esc(phone)}" width="853" height="1280" />` : '';
+  const picture = `<picture>${source}<img src="${esc(desktop || phone)}" alt="${esc(alt)}" width="1920" height="450" fetchpriority="high" decoding="async" /></picture>`;
+  const url = banner.link_url;
+  const external = /^https?:/i.test(url);
+  const linked = url
+    ? `<a href="${esc(url)}"${external ? ' target="_blank" rel="noopener noreferrer"' : ''}>${picture}</a>`
+    : picture;
+  return `<div class="ss-ssr-hero${phone ? ' has-phone' : ''}">${linked}</div>`;
+}
+
 /**
- * The home page with its first banner preloaded (its largest first-screen image, otherwise
- * found only once the home content arrives): the phone crop on phones, the desktop image
+ * The home page with its first banner: preloaded from the head (its largest first-screen
+ * image) and drawn above the fallback, the phone crop on phones and the desktop image
  * elsewhere, as the carousel's `<picture>` chooses. Added outside the page cache, so a
  * banner change shows at once.
  */
-export function withBannerPreload(page: RenderedPage, banner: FirstBanner | null, origin: string): RenderedPage {
+export function withBanner(page: RenderedPage, banner: FirstBanner | null, origin: string): RenderedPage {
   if (!banner) return page;
   const desktop = absoluteUrl(banner.image_url, origin);
   const phone = absoluteUrl(banner.phone_url, origin);
-  const tags = phone ? [imagePreloadTag(phone, PHONE_MEDIA), ...(desktop ? [imagePreloadTag(desktop, WIDE_MEDIA)] : [])] : desktop ? [imagePreloadTag(desktop)] : [];
-  return tags.length ? { ...page, headTags: `${tags.join('\n    ')}\n    ${page.headTags}` } : page;
+  if (!desktop && !phone) return page;
+  const tags = phone ? [imagePreloadTag(phone, PHONE_MEDIA), ...(desktop ? [imagePreloadTag(desktop, WIDE_MEDIA)] : [])] : [imagePreloadTag(desktop)];
+  return { ...page, headTags: `${tags.join('\n    ')}\n    ${page.headTags}`, body: `${heroHtml(banner, desktop, phone)}${page.body}` };
 }
 
 export function productsPage(site: SiteInfo, products: readonly ProductListItem[]): RenderedPage {
@@ -78,7 +114,9 @@ export function productsPage(site: SiteInfo, products: readonly ProductListItem[
     { name: PRODUCTS_TITLE, url: `${site.origin}/products` },
   ]);
   const head = { ...base(site, '/products', PRODUCTS_TITLE, desc), jsonLd: [crumbs], preloadImage: preload(products[0]?.image_url, site) };
-  return renderHead(head, main(`<h1>${PRODUCTS_TITLE}</h1>${productItems(products.slice(0, LIST_LIMIT))}`));
+  const more = products.slice(LIST_CARDS, LIST_LIMIT);
+  const body = `<h1>${PRODUCTS_TITLE}</h1>${productCards(products.slice(0, LIST_CARDS), site, 4)}${more.length ? `<h2>更多商品</h2>${productLinks(more)}` : ''}`;
+  return renderHead(head, main(body));
 }
 
 export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: string): RenderedPage {
@@ -103,7 +141,7 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
   const body = [
     `<nav aria-label="breadcrumb">${link('/', HOME_CRUMB)} › ${link('/products', PRODUCTS_TITLE)} › <span>${esc(p.title)}</span></nav>`,
     `<h1>${esc(p.title)}</h1>`,
-    image ? `<img src="${esc(image)}" alt="${esc(p.title)}" width="480" height="480" decoding="async" style="max-width:100%;height:auto;object-fit:contain" />` : '',
+    image ? `<img class="ss-ssr-photo" src="${esc(image)}" alt="${esc(p.title)}" width="480" height="480" fetchpriority="high" decoding="async" />` : '',
     p.description ? `<p>${esc(p.description)}</p>` : '',
     price ? `<p>售價 <strong>${esc(price)}</strong>${p.unit ? ` / ${esc(p.unit)}` : ''}</p>` : '',
     `<p>${p.stock > 0 ? '現貨供應' : '已售完'}</p>`,
@@ -123,7 +161,7 @@ export function posterPage(site: SiteInfo, p: ActivePoster): RenderedPage {
     extraOg: [['article:published_time', p.created_at], ['article:modified_time', p.updated_at]],
     jsonLd: [articleLd(p, site, url, image, desc)],
   };
-  const cover = image ? `<img src="${esc(image)}" alt="${esc(p.title)}" width="800" height="600" decoding="async" style="max-width:100%;height:auto;object-fit:contain" />` : '';
+  const cover = image ? `<img class="ss-ssr-photo" src="${esc(image)}" alt="${esc(p.title)}" width="800" height="600" decoding="async" />` : '';
   return renderHead(head, main(`<article><h1>${esc(p.title)}</h1>${cover}<div>${p.content}</div></article>`));
 }
 
