@@ -111,6 +111,9 @@ test.describe('product page', () => {
     await expect(crumbs.getByRole('link', { name: product.type_name })).toBeVisible();
     await expect(page.getByRole('tab', { name: '商品詳情' })).toBeVisible();
     await expect(page.getByRole('tab', { name: '規格說明' })).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: '規格' })).toBeVisible();
+    // The first screen is plain React + CSS: no antd component (they generate styles in their first render).
+    await expect(page.locator('.ss-product-page').locator('[class^="ant-"], [class*=" ant-"]')).toHaveCount(0);
     await keepScreenshot(page, testInfo, 'product');
 
     if (variants.length > 1) await chooseVariant(page.locator('.ss-purchase'), variant.variant_name);

@@ -5,9 +5,10 @@ import { buttonConfig, theme } from './theme';
 
 /**
  * antd's zh_TW locale and the shop theme, around the parts that use antd components only
- * (the pages with forms, the product page, the popup, the mobile drawer): the home page and
- * the product list use no antd component, so their first screen neither downloads antd nor
- * pays for its CSS-in-JS theme at start-up. Toasts get the same config (app/toast.tsx).
+ * (the pages with forms, the cart, the product popup, the mobile drawer): the home page, the
+ * product list and the product page use no antd component, so their first screen neither
+ * downloads antd nor pays for its CSS-in-JS theme at start-up. Toasts get the same config
+ * (app/toast.tsx, loaded on first use through app/lazyToast.ts).
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   return (

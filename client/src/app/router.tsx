@@ -8,7 +8,8 @@ export const CONTENT_PAGE_PATHS = ['productreturns', 'privacypolicy', 'termsofse
 
 /**
  * A page that uses antd components, inside antd's theme and locale (app/AntdScope.tsx), which
- * load with the page: the home page, the product list and the content pages use no antd.
+ * load with the page: the home page, the product list, the product page and the content pages
+ * use no antd on their first screen.
  */
 const antdPage = (load: () => Promise<{ default: ComponentType }>) => async () => {
   const [{ default: Page }, { AntdScope }] = await Promise.all([load(), import('./AntdScope')]);
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'posters/:id', lazy: posterPage },
       { path: 'posters', lazy: posterPage },
       { path: 'products', lazy: async () => ({ Component: (await import('../shop/features/catalog/ProductsPage')).default }) },
-      { path: 'product/:id', lazy: antdPage(() => import('../shop/features/catalog/ProductPage')) },
+      { path: 'product/:id', lazy: async () => ({ Component: (await import('../shop/features/catalog/ProductPage')).default }) },
       { path: 'cart', lazy: antdPage(() => import('../shop/features/cart/CartPage')) },
       { path: 'login', lazy: antdPage(() => import('../shop/features/auth/LoginPage')) },
       { path: 'register', lazy: antdPage(() => import('../shop/features/auth/RegisterPage')) },

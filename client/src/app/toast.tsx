@@ -2,8 +2,8 @@ import { ConfigProvider, message } from 'antd';
 import { TOAST_SECONDS } from '../shared/lib/ui';
 import { AntdScope } from './AntdScope';
 
-// Static antd messages rendered with the shop theme and locale. Imported only by the chunks
-// that show toasts, so the message component stays out of the first download.
+// Static antd messages rendered with the shop theme and locale. Loaded on first use through
+// app/lazyToast.ts (import the toast from there), so antd stays out of the first download.
 ConfigProvider.config({
   holderRender: (children) => <AntdScope>{children}</AntdScope>,
 });

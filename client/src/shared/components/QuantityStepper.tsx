@@ -1,6 +1,5 @@
 import MinusOutlined from '@ant-design/icons/MinusOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Input, Space } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { canDecrease, canIncrease, clampQuantity, QUANTITY_HINT } from '../lib/quantity';
 import './QuantityStepper.css';
@@ -18,8 +17,10 @@ interface Props {
 /**
  * Quantity 1–99 (spec 1 §5): typed values are clamped on change and on blur; minus is
  * disabled at 1 or below, plus at 99. An emptied field waits for the next digit or blur.
+ * Plain elements styled like antd's compact group: antd's Space.Compact, Button and Input
+ * generated their styles during the product page's first render.
  */
-export function QuantityStepper({ value, onChange, label = '數量', showHint = false, size = 'middle', disabled }: Props) {
+export function QuantityStepper({ value, onChange, label = '數量', showHint = false, size = 'middle', disabled = false }: Props) {
   const [draft, setDraft] = useState(String(value));
   const hintId = useId();
   useEffect(() => setDraft(String(value)), [value]);
@@ -29,21 +30,27 @@ export function QuantityStepper({ value, onChange, label = '數量', showHint = 
     setDraft(String(next));
     if (next !== value) onChange(next);
   };
+  const commitDraft = () => commit(draft === '' ? 1 : Number(draft));
 
   return (
     <div className="ss-qty">
-      <Space.Compact size={size}>
-        <Button
+      <div className={`ss-qty-group ss-qty-group--${size}`}>
+        <button
+          type="button"
+          className="ss-qty-btn"
           aria-label="減少數量"
-          icon={<MinusOutlined />}
           disabled={disabled || !canDecrease(value)}
           onClick={() => commit(value - 1)}
-        />
-        <Input
+        >
+          <MinusOutlined />
+        </button>
+        <input
+          type="text"
           className="ss-qty-input"
           aria-label={label}
           aria-describedby={showHint ? hintId : undefined}
           inputMode="numeric"
+          autoComplete="off"
           value={draft}
           disabled={disabled}
           onChange={(e) => {
@@ -51,16 +58,21 @@ export function QuantityStepper({ value, onChange, label = '數量', showHint = 
             if (text === '') setDraft('');
             else commit(Number(text));
           }}
-          onBlur={() => commit(draft === '' ? 1 : Number(draft))}
-          onPressEnter={() => commit(draft === '' ? 1 : Number(draft))}
+          onBlur={commitDraft}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) commitDraft();
+          }}
         />
-        <Button
+        <button
+          type="button"
+          className="ss-qty-btn"
           aria-label="增加數量"
-          icon={<PlusOutlined />}
           disabled={disabled || !canIncrease(value)}
           onClick={() => commit(value + 1)}
-        />
-      </Space.Compact>
+        >
+          <PlusOutlined />
+        </button>
+      </div>
       {showHint && (
         <span id={hintId} className="ss-qty-hint">
           {QUANTITY_HINT}

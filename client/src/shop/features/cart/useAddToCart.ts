@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../app/lazyToast';
 import { pinCartDropdown } from './cartDropdownSlice';
 import { addItem, type CartItem } from './cartSlice';
 

@@ -1,12 +1,11 @@
 import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
-import { Button, Radio } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PriceTag } from '../../../shared/components/PriceTag';
 import { QuantityStepper } from '../../../shared/components/QuantityStepper';
 import { formatNT } from '../../../shared/lib/format';
-import { toast } from '../../../app/toast';
+import { preloadToast, toast } from '../../../app/lazyToast';
 import { useAddToCart } from '../cart/useAddToCart';
 import {
   CHOOSE_VARIANT_MESSAGE, isSoldOut, preparePurchase, preselectVariant, shownPrice, SOLD_OUT_LABEL, type SellableProduct,
@@ -21,13 +20,18 @@ interface Props {
   buyNow?: boolean;
 }
 
-/** Price, variant choice, quantity and add to cart — shared by the popup and the product page. */
+/**
+ * Price, variant choice, quantity and add to cart — shared by the popup and the product page.
+ * Plain elements only (native radios, ss-btn buttons): antd's Radio and Button generated their
+ * styles during the product page's first render. Toasts load on first use (app/lazyToast.ts).
+ */
 export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
   const navigate = useNavigate();
   const addToCart = useAddToCart();
   const [variantId, setVariantId] = useState<number | null>(() => preselectVariant(product.Variants));
   const [quantity, setQuantity] = useState(1);
   const labelId = useId();
+  const groupName = useId();
 
   useEffect(() => {
     setVariantId(preselectVariant(product.Variants));
@@ -49,7 +53,8 @@ export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
   };
 
   return (
-    <div className="ss-purchase">
+    // The toast chunk starts loading as soon as the shopper reaches for the panel.
+    <div className="ss-purchase" onPointerEnter={preloadToast} onPointerDown={preloadToast} onFocus={preloadToast}>
       <div className="ss-purchase-price">
         <PriceTag size="large" {...price} />
       </div>
@@ -59,20 +64,24 @@ export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
           <div id={labelId} className="ss-purchase-label">
             規格
           </div>
-          <Radio.Group
-            aria-labelledby={labelId}
-            className="ss-variants"
-            optionType="button"
-            value={variantId}
-            onChange={(e) => setVariantId(e.target.value as number)}
-          >
+          <div role="radiogroup" aria-labelledby={labelId} className="ss-variants">
             {product.Variants.map((v) => (
-              <Radio.Button key={v.variant_id} value={v.variant_id} className="ss-variant">
-                <span className="ss-variant-name">{v.variant_name}</span>
-                <span className="ss-variant-price">{v.stock > 0 ? formatNT(v.discount_price) : SOLD_OUT_LABEL}</span>
-              </Radio.Button>
+              <label key={v.variant_id} className="ss-variant">
+                <input
+                  type="radio"
+                  className="ss-variant-input"
+                  name={groupName}
+                  value={v.variant_id}
+                  checked={variantId === v.variant_id}
+                  onChange={() => setVariantId(v.variant_id)}
+                />
+                <span className="ss-variant-box">
+                  <span className="ss-variant-name">{v.variant_name}</span>
+                  <span className="ss-variant-price">{v.stock > 0 ? formatNT(v.discount_price) : SOLD_OUT_LABEL}</span>
+                </span>
+              </label>
             ))}
-          </Radio.Group>
+          </div>
         </div>
       )}
 
@@ -82,19 +91,15 @@ export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
       </div>
 
       <div className="ss-purchase-actions">
-        <Button
-          type="primary"
-          size="large"
-          icon={soldOut ? undefined : <ShoppingCartOutlined />}
-          disabled={soldOut}
-          onClick={() => add(false)}
-        >
+        <button type="button" className="ss-btn ss-btn--primary ss-btn--large" disabled={soldOut} onClick={() => add(false)}>
+          {soldOut ? null : <ShoppingCartOutlined aria-hidden />}
           {soldOut ? SOLD_OUT_LABEL : '加入購物車'}
-        </Button>
+        </button>
         {buyNow && (
-          <Button size="large" icon={<ThunderboltOutlined />} disabled={soldOut} onClick={() => add(true)} className="ss-buy-now">
+          <button type="button" className="ss-btn ss-btn--large ss-buy-now" disabled={soldOut} onClick={() => add(true)}>
+            <ThunderboltOutlined aria-hidden />
             立即購買
-          </Button>
+          </button>
         )}
       </div>
     </div>
