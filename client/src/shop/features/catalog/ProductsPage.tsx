@@ -2,6 +2,7 @@ import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
+import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
 import { useLoadProductsQuery } from './catalogApi';
 import type { ProductListItem } from './catalogTypes';
 import { LazyProductPopup } from './LazyProductPopup';
@@ -12,6 +13,8 @@ import { listProducts, parseListQuery, toSearchParams, type ListQuery } from './
 import './ProductCard.css';
 
 export const NO_MATCH_TEXT = '沒有符合條件的商品';
+/** Cards in the first render (the first screen's rows on any width); the rest follow a frame later. */
+const FIRST_CARDS = 8;
 
 /** /products: search, category filter, five sorts, cards and the product popup (spec 1 §2). */
 export default function ProductsPage() {
@@ -26,6 +29,8 @@ export default function ProductsPage() {
   const [open, setOpen] = useState<ProductListItem | null>(null);
 
   const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }), [data, q, type, sort]);
+  const allCards = useAfterFirstFrame(products.length > 0);
+  const shown = allCards ? products : products.slice(0, FIRST_CARDS);
   const setQuery = (next: ListQuery) => setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
 
   return (
@@ -60,7 +65,7 @@ export default function ProductsPage() {
           {/* Cards carry h3 titles (as on the home page): keep the outline h1 → h2 → h3. */}
           <h2 className="ss-visually-hidden">商品列表</h2>
           <div className="ss-grid">
-            {products.map((p, i) => (
+            {shown.map((p, i) => (
               <ProductCard key={p.product_id} product={p} onOpen={setOpen} eager={i < 4} />
             ))}
           </div>

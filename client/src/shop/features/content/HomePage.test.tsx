@@ -35,7 +35,8 @@ describe('HomePage', () => {
     renderApp(<HomePage />);
     expect(await screen.findByRole('region', { name: '主打活動' })).toBeInTheDocument();
     expect(screen.getAllByTestId('carousel-slide')).toHaveLength(2);
-    expect(screen.getByRole('list', { name: '美容師推薦' }).querySelectorAll('li:not(.is-copy)')).toHaveLength(2);
+    // The sections below the banner follow a frame later.
+    expect((await screen.findByRole('list', { name: '美容師推薦' })).querySelectorAll('li:not(.is-copy)')).toHaveLength(2);
     const reviews = screen.getByRole('list', { name: '顧客心得' });
     // Reviews are plain text: markup shows as typed, never as html.
     expect(reviews.querySelectorAll('li:not(.is-copy)')).toHaveLength(1);
@@ -72,7 +73,7 @@ describe('HomePage', () => {
     mockApi({});
     renderApp(<HomePage />);
     expect(screen.getByRole('region', { name: '主打活動' })).toBeInTheDocument();
-    expect(screen.getByTestId('home-featured')).toHaveTextContent('玻尿酸精華');
+    expect(await screen.findByTestId('home-featured')).toHaveTextContent('玻尿酸精華');
     await vi.waitFor(() => expect(log).toHaveBeenCalled());
     expect(screen.getByTestId('home-story')).toHaveTextContent('少即是多');
   });

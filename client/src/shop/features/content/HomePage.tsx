@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectCompanyName } from '../../../app/site/siteSlice';
 import { usePageTitle } from '../../../app/site/usePageTitle';
+import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
 import { useLoadProductsQuery } from '../catalog/catalogApi';
 import type { ProductListItem } from '../catalog/catalogTypes';
 import { LazyProductPopup } from '../catalog/LazyProductPopup';
@@ -36,6 +37,8 @@ export default function HomePage() {
     [catalogue.data],
   );
   const [open, setOpen] = useState<ProductListItem | null>(null);
+  // The banner (the first screen) renders first; the sections below it a frame later.
+  const below = useAfterFirstFrame(Boolean(data) || failed);
 
   return (
     <div className="ss-home">
@@ -47,16 +50,18 @@ export default function HomePage() {
       ) : (
         <div className="ss-skeleton ss-hero-skeleton" role="status" aria-label="主打活動載入中" />
       )}
-      {data && <BeauticianMarquee items={data.usersBEs} />}
-      {data && <TestimonialMarquee items={data.usersTestimonials} />}
-      <FeaturedProducts
-        products={data?.homeProducts ?? fallbackProducts}
-        // No skeleton while the home content loads: the marquees above would push it down (layout shift).
-        loading={failed && catalogue.isLoading}
-        onOpen={setOpen}
-      />
-      {data && <Certificates certificates={data.certificates} html={data.home_001} />}
-      {data && <BrandStory html={data.home_002} />}
+      {below && data && <BeauticianMarquee items={data.usersBEs} />}
+      {below && data && <TestimonialMarquee items={data.usersTestimonials} />}
+      {below && (
+        <FeaturedProducts
+          products={data?.homeProducts ?? fallbackProducts}
+          // No skeleton while the home content loads: the marquees above would push it down (layout shift).
+          loading={failed && catalogue.isLoading}
+          onOpen={setOpen}
+        />
+      )}
+      {below && data && <Certificates certificates={data.certificates} html={data.home_001} />}
+      {below && data && <BrandStory html={data.home_002} />}
       <LazyProductPopup product={open} onClose={() => setOpen(null)} />
     </div>
   );
