@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Injectable } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
-import { spawnSync } from 'node:child_process';
 import express from 'express';
 import Redis from 'ioredis';
 import request from 'supertest';
+import { redisSuite, TEST_REDIS_URL } from '../common/testing/redis-probe';
 import { bullQueuesOf, mountBullBoard } from './bull-board';
 import { JobHandler } from './job-handler.decorator';
 import { JobDriver, JobQueue, REDACTED } from './job-queue';
@@ -149,19 +149,8 @@ describe('in-process driver', () => {
   });
 });
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Synchronous TCP probe, so the suite can choose describe or describe.skip at load time. */
-function redisReachable(url: string): boolean {
-  const { hostname, port } = new URL(url);
-  const host = hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
-  const probe = `const s=require('net').connect(${Number(port) || 6379},${JSON.stringify(host)});s.setTimeout(1500);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));s.on('timeout',()=>process.exit(1));`;
-  return spawnSync(process.execPath, ['-e', probe], { timeout: 5000 }).status === 0;
-}
-
-const redisUp = redisReachable(REDIS_URL);
-if (!redisUp && process.env.CI === 'true') throw new Error(`Redis not reachable at ${REDIS_URL}: the BullMQ driver tests must run in CI`);
-if (!redisUp) console.warn(`SKIP: Redis not reachable at ${REDIS_URL}; BullMQ driver tests skipped (they are required when CI=true)`);
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = redisSuite('BullMQ driver tests', REDIS_URL);
 
 (redisUp ? describe : describe.skip)('BullMQ driver', () => {
   const prefix = `skinshop-test-${process.pid}-${Date.now()}`;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { redisSuite, TEST_REDIS_URL } from '../testing/redis-probe';
 import type { AppConfig } from '../../config/app-config';
 import { ReadCache, toCachedJson } from './read-cache.service';
 
@@ -63,5 +65,34 @@ describe('ReadCache', () => {
     const expired = new ReadCache(config);
     await expired.getOrLoad('q', async () => 1, 0);
     expect(expired.peek('q')).toBeUndefined();
+  });
+});
+
+(redisSuite('ReadCache broadcast tests') ? describe : describe.skip)('ReadCache across processes (Redis pub/sub)', () => {
+  const shared = { ...config, redisUrl: TEST_REDIS_URL, redisPrefix: `skinshop-unit-${randomBytes(3).toString('hex')}` } as AppConfig;
+  let a: ReadCache;
+  let b: ReadCache;
+  beforeAll(async () => {
+    a = new ReadCache(shared);
+    b = new ReadCache(shared);
+    // Both subscribed before the first broadcast.
+    await new Promise((r) => setTimeout(r, 300));
+  });
+  afterAll(async () => Promise.all([a.onModuleDestroy(), b.onModuleDestroy()]));
+
+  const settle = () => new Promise((r) => setTimeout(r, 200));
+
+  it("drops the other process's copy, and not the copy this process refilled after its own invalidation", async () => {
+    let loads = 0;
+    const loader = async () => ({ n: ++loads });
+    await a.getOrLoad('catalog:list', loader);
+    await b.getOrLoad('catalog:list', loader);
+    expect(b.peek('catalog:list')).toBeDefined();
+
+    await a.invalidate('catalog:');
+    const refilled = await a.getOrLoad('catalog:list', loader); // before its own broadcast comes back
+    await settle();
+    expect(b.peek('catalog:list')).toBeUndefined();
+    expect(a.peek('catalog:list')).toBe(refilled);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -70,6 +70,8 @@ export class ReadCache implements OnModuleDestroy {
   private readonly pub?: Redis;
   private readonly sub?: Redis;
   private generation = 0;
+  /** Names this process's broadcasts (`<instance>|<prefix>`), so it skips its own. */
+  private readonly instance = randomUUID();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.channel = `${config.redisPrefix}:cache:invalidate`;
@@ -77,7 +79,13 @@ export class ReadCache implements OnModuleDestroy {
       this.pub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
       this.sub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
       this.sub.subscribe(this.channel).catch((err: Error) => this.logger.warn(`cache subscribe failed: ${err.message}`));
-      this.sub.on('message', (_ch: string, prefix: string) => this.dropLocal(prefix));
+      this.sub.on('message', (_ch: string, message: string) => {
+        const cut = message.indexOf('|');
+        // Our own broadcast comes back too: this process dropped its copy already, and may
+        // have refilled it since (dropping it again would only cost a reload).
+        if (cut < 0 || message.slice(0, cut) === this.instance) return;
+        this.dropLocal(message.slice(cut + 1));
+      });
       for (const c of [this.pub, this.sub]) c.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
     }
   }
@@ -119,7 +127,7 @@ export class ReadCache implements OnModuleDestroy {
     this.dropLocal(prefix);
     if (this.pub) {
       try {
-        await this.pub.publish(this.channel, prefix);
+        await this.pub.publish(this.channel, `${this.instance}|${prefix}`);
       } catch (err) {
         this.logger.warn(`cache invalidation broadcast failed: ${(err as Error).message}`);
       }
