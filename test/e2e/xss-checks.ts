@@ -40,6 +40,21 @@ function embedAllowed(src: string): boolean {
   }
 }
 
+/** A built file of the shop itself: same origin, under /assets/. */
+function ownAsset(url: string | undefined, origin: string): boolean {
+  if (!url) return false;
+  const u = new URL(url, origin);
+  return u.origin === origin && u.pathname.startsWith('/assets/');
+}
+
+/** The client's boot loader (client/build/firstPaint.ts): a classic script that only loads the shop's own modules. */
+function isBootScript(attrs: Map<string, string>, origin: string): boolean {
+  const src = attrs.get('src');
+  if (!ownAsset(src, origin) || !/^\/assets\/boot-[\w-]+\.js$/.test(new URL(src as string, origin).pathname)) return false;
+  const modules = [attrs.get('data-entry') ?? '', ...(attrs.get('data-preload') ?? '').split(' ').filter(Boolean)];
+  return modules.every((m) => ownAsset(m, origin));
+}
+
 /** Every way the page could run script from content, load a foreign document or overlay the shop; [] when clean. */
 export function pageProblems(els: El[], origin: string): string[] {
   const found: string[] = [];
@@ -58,7 +73,7 @@ export function pageProblems(els: El[], origin: string): string[] {
         } catch {
           found.push(`${at} JSON-LD that does not parse`);
         }
-      } else if (!(type === 'module' && src && new URL(src, origin).origin === origin && new URL(src, origin).pathname.startsWith('/assets/'))) {
+      } else if (!(el.admin ? false : type === 'module' ? ownAsset(src, origin) : type === '' && isBootScript(attrs, origin))) {
         found.push(`${at} script ${type} ${src ?? el.text.slice(0, 60)}`);
       }
     }
