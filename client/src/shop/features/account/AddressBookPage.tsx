@@ -11,6 +11,7 @@ import { addProblem, addressListProblem, addressSummary, emptyAddress, failureTe
 import { AddressEditor } from './AddressEditor';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
+import { ErrorText } from '../../../shared/components/ErrorText';
 import './Account.css';
 
 /** The address book (spec 2 §2–5): up to 10 home or store addresses, one default per type. */
@@ -112,11 +113,7 @@ function AddressBook({ user }: { user: UserProfile }) {
           新增地址
         </Button>
       </div>
-      {pageError && (
-        <p className="ss-acc-error ss-acc-error--block" role="alert">
-          {pageError}
-        </p>
-      )}
+      <ErrorText message={pageError} block />
       {rows.length === 0 ? (
         <section className="ss-acc-card">
           <p className="ss-acc-empty">尚未儲存任何地址，新增一筆宅配或超商取貨地址，結帳時就能直接選用。</p>

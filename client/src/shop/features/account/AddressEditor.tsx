@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { districtsOf, TW_CITIES } from '@rules/tw-zipcodes';
 import type { Address } from '../auth/userTypes';
 import { isStoreType, SHIPPING_TYPE_LABELS, withCity, withDistrict, withType } from './accountRules';
+import { ErrorText } from '../../../shared/components/ErrorText';
 
 const TYPE_OPTIONS = Object.entries(SHIPPING_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -134,11 +135,7 @@ export function AddressEditor({ editing, saving, error, onCancel, onSave }: Prop
             設為此類型的預設地址
           </Checkbox>
 
-          {error && (
-            <p className="ss-acc-error ss-acc-error--block" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorText message={error} block />
           <div className="ss-acc-modal-actions">
             <Button onClick={onCancel}>取消</Button>
             <Button type="primary" htmlType="submit" loading={saving}>

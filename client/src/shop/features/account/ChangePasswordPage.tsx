@@ -10,6 +10,7 @@ import { useUpdatePasswordMutation } from './accountApi';
 import { failureText, passwordProblems, type PasswordForm } from './accountRules';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
+import { ErrorText } from '../../../shared/components/ErrorText';
 import './Account.css';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -98,22 +99,14 @@ function PasswordEditor({ user }: { user: UserProfile }) {
               aria-describedby={errors[name] ? `${baseId}-${name}-error` : undefined}
               disabled={isLoading}
             />
-            {errors[name] && (
-              <p id={`${baseId}-${name}-error`} className="ss-acc-error" role="alert">
-                {errors[name]}
-              </p>
-            )}
+            <ErrorText id={`${baseId}-${name}-error`} message={errors[name]} />
           </div>
         ))}
         <p className="ss-acc-hint">密碼至少 6 位，須包含一個小寫字母和一個數字。</p>
         <Checkbox checked={logoutOthers} onChange={(e) => setLogoutOthers(e.target.checked)} disabled={isLoading}>
           同時登出我的其他裝置
         </Checkbox>
-        {failure && (
-          <p className="ss-acc-error ss-acc-error--block" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorText message={failure} block />
         <div className="ss-acc-actions">
           <Button type="primary" size="large" htmlType="submit" loading={isLoading}>
             確認修改

@@ -13,6 +13,7 @@ import {
   type ContactKind,
 } from './accountRules';
 import { useSendEmailCodeMutation, useSendPhoneCodeMutation, useUpdateEmailMutation, useUpdatePhoneMutation, type CodeSentAnswer, type UserAnswer } from './accountApi';
+import { ErrorText } from '../../../shared/components/ErrorText';
 
 /** The resend cooldown when the server names none. */
 const DEFAULT_OUTTIME = 60;
@@ -161,11 +162,7 @@ function ChangeSteps({ kind, userId, current, onClose, onChanged }: Omit<Props, 
           placeholder={kind === 'email' ? 'name@example.com' : '0912345678'}
           disabled={sending}
         />
-        {valueError && (
-          <p id={ids.valueError} className="ss-acc-error" role="alert">
-            {valueError}
-          </p>
-        )}
+        <ErrorText id={ids.valueError} message={valueError} />
         <div className="ss-acc-modal-actions">
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" htmlType="submit" loading={sending} disabled={wait > 0}>
@@ -200,11 +197,7 @@ function ChangeSteps({ kind, userId, current, onClose, onChanged }: Omit<Props, 
         placeholder="6 位數字"
         disabled={verifying}
       />
-      {codeError && (
-        <p id={ids.codeError} className="ss-acc-error" role="alert">
-          {codeError}
-        </p>
-      )}
+      <ErrorText id={ids.codeError} message={codeError} />
       <div className="ss-acc-resend">
         <Button type="link" onClick={() => void send(sentTo)} disabled={wait > 0 || sending} loading={sending}>
           {wait > 0 ? `重新發送（${wait} 秒）` : '重新發送'}

@@ -14,6 +14,7 @@ import { failureText, profileProblems, socialLogins, type ContactKind, type Prof
 import { ContactChangeModal } from './ContactChangeModal';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
+import { ErrorText } from '../../../shared/components/ErrorText';
 import './Account.css';
 
 const GENDERS = [
@@ -110,11 +111,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
               <Button size="small" onClick={() => setChanging('email')}>
                 {user.email ? '變更 Email' : '設定 Email'}
               </Button>
-              {errors.email && (
-                <p className="ss-acc-error" role="alert">
-                  {errors.email}
-                </p>
-              )}
+              <ErrorText message={errors.email} />
             </dd>
           </div>
           <div className={errors.phone ? 'is-invalid' : undefined}>
@@ -124,11 +121,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
               <Button size="small" onClick={() => setChanging('phone')}>
                 {user.phone ? '變更手機' : '設定手機'}
               </Button>
-              {errors.phone && (
-                <p className="ss-acc-error" role="alert">
-                  {errors.phone}
-                </p>
-              )}
+              <ErrorText message={errors.phone} />
             </dd>
           </div>
         </dl>
@@ -156,11 +149,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             maxLength={40}
             disabled={saving}
           />
-          {errors.username && (
-            <p id={ids.nameError} className="ss-acc-error" role="alert">
-              {errors.username}
-            </p>
-          )}
+          <ErrorText id={ids.nameError} message={errors.username} />
         </div>
         <div className="ss-acc-field" role="group" aria-labelledby={ids.gender}>
           <span className="ss-acc-label" id={ids.gender}>
@@ -190,17 +179,9 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             aria-describedby={errors.birthday ? ids.birthdayError : undefined}
             disabled={saving}
           />
-          {errors.birthday && (
-            <p id={ids.birthdayError} className="ss-acc-error" role="alert">
-              {errors.birthday}
-            </p>
-          )}
+          <ErrorText id={ids.birthdayError} message={errors.birthday} />
         </div>
-        {failure && (
-          <p className="ss-acc-error ss-acc-error--block" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorText message={failure} block />
         <div className="ss-acc-actions">
           <Button type="primary" size="large" htmlType="submit" loading={saving}>
             儲存

@@ -26,13 +26,3 @@ export function AuthCard({ title, intro, children, footer, testId }: Props) {
     </div>
   );
 }
-
-/** A form-level error (server answer), announced to screen readers. */
-export function FormError({ message, testId }: { message?: string | null; testId?: string }) {
-  if (!message) return null;
-  return (
-    <p className="ss-auth-error" role="alert" data-testid={testId}>
-      {message}
-    </p>
-  );
-}

@@ -5,7 +5,8 @@ import { MSG } from '@rules/messages';
 import { isValidPassword, normalizeTaiwanMobile } from '@rules/taiwan';
 import { useForgotSendCodeMutation, useResetPasswordMutation, useVerifyCodeMutation } from './authApi';
 import { describeFailure } from './authRules';
-import { AuthCard, FormError } from './AuthCard';
+import { ErrorText } from '../../../shared/components/ErrorText';
+import { AuthCard } from './AuthCard';
 import { CODE_LENGTH, phoneRules } from './authForm';
 import { NewPasswordFields } from './NewPasswordFields';
 import { SendCodeButton } from './SendCodeButton';
@@ -92,7 +93,7 @@ export default function ForgotPasswordPage() {
           <Form.Item label="手機號碼" name="phone" rules={phoneRules(MSG.forgotPhoneRequired)} validateTrigger="onSubmit">
             <Input size="large" type="tel" inputMode="tel" autoComplete="tel-national" placeholder="0912345678" maxLength={20} autoFocus />
           </Form.Item>
-          <FormError message={error} testId="forgot-error" />
+          <ErrorText message={error} testId="forgot-error" block />
           <Button type="primary" htmlType="submit" size="large" block loading={sending.isLoading} disabled={remaining > 0} data-testid="send-code">
             {remaining > 0 ? `${remaining} 秒後可重新發送` : '發送驗證碼'}
           </Button>
@@ -108,7 +109,7 @@ export default function ForgotPasswordPage() {
           <Form.Item label="驗證碼" name="code" rules={[{ required: true, whitespace: true, message: MSG.forgotCodeRequired }]} validateTrigger="onSubmit">
             <Input size="large" inputMode="numeric" autoComplete="one-time-code" maxLength={CODE_LENGTH} placeholder="6 位數驗證碼" autoFocus />
           </Form.Item>
-          <FormError message={error} testId="forgot-error" />
+          <ErrorText message={error} testId="forgot-error" block />
           <Button type="primary" htmlType="submit" size="large" block loading={verifying.isLoading} data-testid="verify-code">
             驗證
           </Button>
@@ -129,7 +130,7 @@ export default function ForgotPasswordPage() {
       {step === 2 && (
         <Form form={passwords} layout="vertical" requiredMark={false} name="forgot-password" aria-label="設定新密碼" onFinish={() => void reset()}>
           <NewPasswordFields name="newPassword" label="新密碼" confirmLabel="確認新密碼" required={MSG.forgotPasswordRequired} mismatch={MSG.forgotPasswordMismatch} />
-          <FormError message={error} testId="forgot-error" />
+          <ErrorText message={error} testId="forgot-error" block />
           <Button type="primary" htmlType="submit" size="large" block loading={resetting.isLoading} disabled={!canReset}>
             {resetting.isLoading ? '重設中…' : '重設密碼'}
           </Button>

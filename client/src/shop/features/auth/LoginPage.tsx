@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { MSG, socialLoginErrorMsg } from '@rules/messages';
 import { useBasicLoginMutation } from './authApi';
 import { describeFailure } from './authRules';
-import { AuthCard, FormError } from './AuthCard';
+import { ErrorText } from '../../../shared/components/ErrorText';
+import { AuthCard } from './AuthCard';
 import { providerLabel, SocialLogin } from './SocialLogin';
 import { useFinishLogin } from './useFinishLogin';
 
@@ -52,7 +53,7 @@ export default function LoginPage() {
         <div className="ss-auth-row">
           <Link to="/fpassword">忘記密碼？</Link>
         </div>
-        <FormError message={error} testId="login-error" />
+        <ErrorText message={error} testId="login-error" block />
         <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
           {isLoading ? '登入中…' : '登入'}
         </Button>

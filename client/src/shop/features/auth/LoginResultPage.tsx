@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { refreshCsrfToken } from '../../../shared/api/csrf';
+import { ErrorText } from '../../../shared/components/ErrorText';
 import { AuthCard } from './AuthCard';
 import { useGetUserQuery } from './sessionApi';
 import { useFinishLogin } from './useFinishLogin';
@@ -40,9 +41,7 @@ export default function LoginResultPage() {
   }
   return (
     <AuthCard title="登入未完成" testId="login-result">
-      <p className="ss-auth-error" role="alert">
-        找不到這次登入的會員資料，可能是登入已逾時或已被取消。
-      </p>
+      <ErrorText message="找不到這次登入的會員資料，可能是登入已逾時或已被取消。" block />
       <div className="ss-auth-actions">
         <Link className="ss-btn ss-btn--primary ss-btn--large ss-btn--block" to="/login">
           返回登入

@@ -7,7 +7,8 @@ import { useRegisterMutation, useSendCodeMutation, useVerifyCodeMutation } from 
 import { CODE_LENGTH, phoneRules } from './authForm';
 import { NewPasswordFields } from './NewPasswordFields';
 import { describeFailure, isServerTrouble } from './authRules';
-import { AuthCard, FormError } from './AuthCard';
+import { ErrorText } from '../../../shared/components/ErrorText';
+import { AuthCard } from './AuthCard';
 import { SendCodeButton } from './SendCodeButton';
 import { useCountdown } from './useCountdown';
 import { useFinishLogin } from './useFinishLogin';
@@ -142,7 +143,7 @@ export default function RegisterPage() {
               </div>
             </Form.Item>
             {codeNote && (
-              <p className={codeNote.ok ? 'ss-auth-note' : 'ss-auth-error'} role={codeNote.ok ? 'status' : 'alert'} data-testid="code-note">
+              <p className={codeNote.ok ? 'ss-auth-note' : 'ss-error ss-error--block'} role={codeNote.ok ? 'status' : 'alert'} data-testid="code-note">
                 {codeNote.text}
               </p>
             )}
@@ -153,7 +154,7 @@ export default function RegisterPage() {
               手機號碼已驗證，請設定登入密碼。
             </p>
             <NewPasswordFields name="password" label="密碼" confirmLabel="確認密碼" required={MSG.passwordRequired} mismatch={MSG.passwordMismatch} />
-            <FormError message={error} testId="register-error" />
+            <ErrorText message={error} testId="register-error" block />
             <Button type="primary" htmlType="submit" size="large" block loading={registering.isLoading} disabled={!canRegister}>
               {registering.isLoading ? '註冊中…' : '註冊'}
             </Button>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { socialNotConfiguredMsg } from '@rules/messages';
 import { useSocialProvidersQuery, useStateSaveMutation, type SocialProvider } from './authApi';
 import { createSocialState, describeFailure } from './authRules';
-import { FormError } from './AuthCard';
+import { ErrorText } from '../../../shared/components/ErrorText';
 
 /** Providers in the spec's order (spec 1 §1: a social network, a search-engine account, a messaging app). */
 export const SOCIAL_PROVIDERS: { id: SocialProvider; label: string }[] = [
@@ -79,7 +79,7 @@ export function SocialLogin() {
         })}
       </ul>
       {isError && <p className="ss-social-note">{PROVIDERS_UNKNOWN}</p>}
-      <FormError message={error} testId="social-error" />
+      <ErrorText message={error} testId="social-error" block />
     </div>
   );
 }
