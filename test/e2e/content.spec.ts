@@ -178,7 +178,8 @@ test.describe('storefront content', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    // Not 'load': the entry script, once the boot loader has added it, holds the load event back.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const hero = page.locator('#root .ss-ssr-hero img');
     await expect(hero).toBeVisible();
     expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
