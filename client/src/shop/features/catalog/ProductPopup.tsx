@@ -8,6 +8,9 @@ import { parseMedia } from '../../../shared/lib/media';
 import { useProductDetailsQuery } from './catalogApi';
 import type { ProductListItem } from './catalogTypes';
 import { PurchasePanel } from './PurchasePanel';
+// The popup loads antd anyway: its toasts (請先選擇規格！, 已加入購物車) are ready with it, not
+// loaded and set up in the same moment as the first one is shown.
+import '../../../app/toast';
 import './ProductPopup.css';
 
 interface Props {
