@@ -106,6 +106,17 @@ export class InProcessJobQueue extends JobDriver {
       .map((job) => summary(job));
   }
 
+  async retry(queue: QueueName, jobId: string): Promise<boolean> {
+    const q = this.queueOf(queue);
+    const index = q.failed.findIndex((job) => job.id === jobId);
+    if (index < 0) return false;
+    const [job] = q.failed.splice(index, 1);
+    job.attemptsMade = 0;
+    job.finishedAt = undefined;
+    this.enqueue(job);
+    return true;
+  }
+
   async start(): Promise<void> {
     if (this.closed || !this.options.runWorkers || this.running) return;
     this.running = true;
@@ -192,10 +203,11 @@ export class InProcessJobQueue extends JobDriver {
     } else {
       job.failedReason = failure instanceof Error ? failure.message : String(failure);
       if (job.attemptsMade < job.maxAttempts && !this.closed) {
-        this.delay(job, backoffDelay(this.options.backoffDelayMs, job.attemptsMade));
+        this.delay(job, backoffDelay(this.options.backoffDelayMs, job.attemptsMade, this.options.backoffMaxDelayMs));
       } else {
         this.logger.warn(`job ${job.name} #${job.id} failed after ${job.attemptsMade} attempt(s): ${job.failedReason}`);
         this.finish(job, q, 'failed');
+        if (!this.closed) await this.registry.notifyFailed({ id: job.id, name: job.name, queue: job.queue }, job.failedReason);
       }
     }
     this.pump(job.queue);
