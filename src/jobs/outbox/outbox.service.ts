@@ -67,17 +67,19 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
    */
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: { jobId: string; attempts?: number }): Promise<void> {
     if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
-    await this.tx.manager
-      .createQueryBuilder()
-      .insert()
-      .into(OutboxMessage)
-      .values({ job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending })
-      .orIgnore()
-      .execute();
-    this.tx.afterCommit(() => this.kick());
+    const values = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
+    const result = await this.tx.manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
+    const id = Number((result.identifiers[0] as { id?: number } | undefined)?.id ?? 0);
+    // After the commit the row goes straight to the queue (the answer then means "queued");
+    // if that fails, or the insert was a repeat, the sweep hands it.
+    this.tx.afterCommit(async () => {
+      if (!id) return this.kick();
+      const row = Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 });
+      if (await this.hand(row)) await this.markQueued(row);
+    });
   }
 
-  /** Dispatches soon (coalesced); called after each commit that wrote rows. */
+  /** Dispatches pending rows soon (coalesced). */
   kick(): void {
     if (this.kickScheduled || this.stopped) return;
     this.kickScheduled = true;
@@ -145,8 +147,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       for (const row of rows) {
         if (this.stopped) return;
         if (!(await this.hand(row))) return; // the queue is down: the next sweep tries again
-        // Only from pending: a fast job may already have marked it done.
-        await repo.update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
+        await this.markQueued(row);
       }
       if (rows.length < BATCH) return;
     }
@@ -187,6 +188,13 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       this.logger.warn(`outbox row #${row.id} (${row.job_name}) not handed to the queue yet: ${(err as Error).message}`);
       return false;
     }
+  }
+
+  /** Only from pending: a fast job may already have marked it done. */
+  private async markQueued(row: OutboxMessage): Promise<void> {
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
   }
 
   private async markDone(job: SettledJob): Promise<void> {
