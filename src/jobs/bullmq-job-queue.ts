@@ -5,6 +5,7 @@ import { JobHandlerRegistry } from './job-handler.registry';
 import {
   AddJobOptions,
   backoffDelay,
+  concurrencyOf,
   DriverOptions,
   JOB_DEFAULTS,
   JOB_STATES,
@@ -106,7 +107,7 @@ export class BullmqJobQueue extends JobDriver {
       const worker = new Worker(queue, (job: Job) => this.process(queue, job), {
         connection: { url: this.options.redisUrl, connectionName: `${this.options.prefix}:worker:${queue}` },
         prefix: this.options.prefix,
-        concurrency: this.options.concurrency,
+        concurrency: concurrencyOf(queue, this.options),
         stalledInterval: this.options.stalledIntervalMs,
         lockDuration: this.options.lockDurationMs,
         settings: {

@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
+import { AsyncResource } from 'node:async_hooks';
 import { JobHandlerRegistry } from './job-handler.registry';
 import {
   AddJobOptions,
   backoffDelay,
+  concurrencyOf,
   DriverOptions,
   JOB_DEFAULTS,
   JobCounts,
@@ -49,6 +51,8 @@ export class InProcessJobQueue extends JobDriver {
   private readonly byId = new Map<string, MemoryJob>();
   private readonly idleWaiters = new Set<() => void>();
   private nextId = 1;
+  /** Runs a callback in the context this driver was created in (no request's). */
+  private readonly detached = AsyncResource.bind(<T>(fn: () => T): T => fn());
   private running = false;
   private closed = false;
 
@@ -167,23 +171,24 @@ export class InProcessJobQueue extends JobDriver {
     const q = this.queueOf(job.queue);
     job.state = 'delayed';
     q.delayed.add(job);
-    job.timer = setTimeout(() => {
+    job.timer = this.detached(() => setTimeout(() => {
       job.timer = undefined;
       q.delayed.delete(job);
       this.enqueue(job);
-    }, ms);
+    }, ms));
     job.timer.unref();
   }
 
   private pump(queue: QueueName): void {
     if (!this.running || !this.registry.queuesWithHandlers().includes(queue)) return;
     const q = this.queueOf(queue);
-    while (q.active.size < this.options.concurrency && q.waiting.length > 0) {
+    while (q.active.size < concurrencyOf(queue, this.options) && q.waiting.length > 0) {
       const job = q.waiting.shift() as MemoryJob;
       job.state = 'active';
       q.active.add(job);
-      // Run on a later tick so add() never executes a handler synchronously.
-      setImmediate(() => void this.run(job, q));
+      // Run on a later tick so add() never executes a handler synchronously, and outside the
+      // async context of whoever added it (a request's log context must not follow the job).
+      this.detached(() => setImmediate(() => void this.run(job, q)));
     }
   }
 

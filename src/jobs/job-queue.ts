@@ -1,4 +1,4 @@
-import { JOB_DEFINITIONS, JobName, JobPayloads, QueueName } from './job-types';
+import { JOB_DEFINITIONS, JobName, JobPayloads, QUEUE_CONCURRENCY, QueueName } from './job-types';
 
 export interface AddJobOptions {
   /**
@@ -131,6 +131,11 @@ export function storedJobId(jobId: string): string {
   if (jobId.length === 0) throw new RangeError('jobId must not be empty');
   const id = jobId.replace(/:/g, '.');
   return /^\d+$/.test(id) ? `id.${id}` : id;
+}
+
+/** Jobs run at once in `queue`: its own figure (QUEUE_CONCURRENCY), at least the configured default. */
+export function concurrencyOf(queue: QueueName, defaults: DriverOptions): number {
+  return Math.max(defaults.concurrency, QUEUE_CONCURRENCY[queue] ?? 0);
 }
 
 /** Delay before retry number `retry` (1 = first retry): exponential from `baseMs`, at most `maxMs`. */

@@ -49,6 +49,8 @@ export async function startSmtpCapture(
 
   const server = new SMTPServer({
     logger: false,
+    // No reverse DNS of the client per connection (a sandbox without DNS waits for its timeout).
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
