@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { Envelope } from '../../common/api/envelope';
+import type { LoginAnswer, LogoutAnswer, ProvidersAnswer, UserAnswer } from '../../common/api/account';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
 import type { SessionUser } from '../../common/auth/session-user';
@@ -23,41 +25,41 @@ export class ShopLoginController {
   @Post('basic-login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Phone + password login (throttled per account and IP); rotates the session id' })
-  async basicLogin(@Body() _dto: BasicLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async basicLogin(@Body() _dto: BasicLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
     return ok(await this.accounts.login(req, res), MESSAGES.loggedIn);
   }
 
   @Get('getuser')
   @UseGuards(MemberGuard)
   @ApiOperation({ summary: 'The logged-in member profile (spec 2 §3), 401 when logged out' })
-  async getUser(@CurrentUser() me: SessionUser) {
+  async getUser(@CurrentUser() me: SessionUser): Promise<UserAnswer> {
     return ok({ user: await this.users.getProfile(me.id) });
   }
 
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the session (answers a fresh CSRF token for the new anonymous session)' })
-  async logout(@Req() req: Request) {
+  async logout(@Req() req: Request): Promise<LogoutAnswer> {
     return ok(await this.accounts.logout(req), MESSAGES.loggedOut);
   }
 
   @Get('logout')
   @ApiOperation({ summary: 'Same as POST /api/login/logout, for links' })
-  async logoutByGet(@Req() req: Request) {
+  async logoutByGet(@Req() req: Request): Promise<LogoutAnswer> {
     return ok(await this.accounts.logout(req), MESSAGES.loggedOut);
   }
 
   @Post('state-save')
   @HttpCode(200)
   @ApiOperation({ summary: 'Save the social-login state (40 hex characters) in the session before the redirect' })
-  stateSave(@Body() dto: StateSaveDto, @Req() req: Request) {
+  stateSave(@Body() dto: StateSaveDto, @Req() req: Request): Envelope {
     this.social.saveState(req, dto.state);
     return ok({});
   }
 
   @Get('providers')
   @ApiOperation({ summary: 'Which social logins are set up on this server' })
-  providers() {
+  providers(): ProvidersAnswer {
     return ok({ providers: this.social.providers() });
   }
 

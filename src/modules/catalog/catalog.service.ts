@@ -5,7 +5,8 @@ import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
-import type { MediaView, ProductListItem, ProductTypeView, VariantView } from './catalog.types';
+import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '../../common/api/catalog';
+import type { MediaView, ProductListItem, ProductPageDetails, ProductTypeView, VariantView } from './catalog.types';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
@@ -38,7 +39,7 @@ export class CatalogService {
 
   /** `GET /api/load/loadProducts`, cached and serialised once. */
   loadProducts(): Promise<CachedJson> {
-    return this.cache.getJson(`${CACHE_PREFIX}list`, async () => {
+    return this.cache.getJson(`${CACHE_PREFIX}list`, async (): Promise<LoadProductsAnswer> => {
       const [products, productsTypes] = await Promise.all([this.listedProducts(), this.activeTypes()]);
       return ok({ products, productsTypes });
     });
@@ -57,7 +58,7 @@ export class CatalogService {
 
   /** `POST /api/load/productDetails`: the popup's data. Counts a view. */
   async productDetails(id: number): Promise<CachedJson> {
-    const cached = await this.cache.getJson(`${CACHE_PREFIX}details:${id}`, async () => {
+    const cached = await this.cache.getJson(`${CACHE_PREFIX}details:${id}`, async (): Promise<ProductDetailsAnswer> => {
       const p = await this.loadOne(id);
       if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
       const { item, variants, media } = p;
@@ -68,11 +69,11 @@ export class CatalogService {
 
   /** `GET /api/load/productD/:id`: the product page. Counts a view. */
   async productPage(id: number): Promise<CachedJson> {
-    const cached = await this.cache.getJson(`${CACHE_PREFIX}page:${id}`, async () => {
+    const cached = await this.cache.getJson(`${CACHE_PREFIX}page:${id}`, async (): Promise<ProductPageAnswer> => {
       const p = await this.loadOne(id);
       if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
       const { product, item, variants, media } = p;
-      const pDetails = {
+      const pDetails: ProductPageDetails = {
         product_id: item.product_id,
         title: item.title,
         description: item.description,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import type { PaymentAnswer, PaymentMethodView, PublicSetting, ShippingAnswer, ShippingMethodView } from '../../common/api/settings';
 import { ok } from '../../common/http/envelope';
 import { PaymentMethod } from './entities/payment-method.entity';
 import { Setting } from './entities/setting.entity';
@@ -9,18 +10,8 @@ import { ShippingMethod } from './entities/shipping-method.entity';
 
 const CACHE_PREFIX = 'settings:';
 
-export interface ShippingMethodView {
-  id: number;
-  name: string;
-  icon_url: string;
-  shipping_cost: number;
-  free_shipping_threshold: number;
-}
-
-export interface PaymentMethodView {
-  method_code: string;
-  method_label: string;
-}
+// The answer shapes are declared once in src/common/api/settings.ts (shared with the client as `@api/settings`).
+export type { PaymentMethodView, ShippingMethodView };
 
 /** Shop settings: shipping and payment methods, general key/value settings. */
 @Injectable()
@@ -33,11 +24,11 @@ export class SettingsService {
   ) {}
 
   loadShipping(): Promise<CachedJson> {
-    return this.cache.getJson(`${CACHE_PREFIX}shipping`, async () => ok({ shippingMethods: await this.activeShippingMethods() }));
+    return this.cache.getJson(`${CACHE_PREFIX}shipping`, async (): Promise<ShippingAnswer> => ok({ shippingMethods: await this.activeShippingMethods() }));
   }
 
   loadPayment(): Promise<CachedJson> {
-    return this.cache.getJson(`${CACHE_PREFIX}payment`, async () => ok({ paymentMethods: await this.activePaymentMethods() }));
+    return this.cache.getJson(`${CACHE_PREFIX}payment`, async (): Promise<PaymentAnswer> => ok({ paymentMethods: await this.activePaymentMethods() }));
   }
 
   async activeShippingMethods(): Promise<ShippingMethodView[]> {
@@ -57,7 +48,7 @@ export class SettingsService {
   }
 
   /** Settings the browser may see (never API keys or other private values). */
-  publicSettings(): Promise<{ s_key: string; s_value: string }[]> {
+  publicSettings(): Promise<PublicSetting[]> {
     return this.cache.getOrLoad(`${CACHE_PREFIX}public`, async () => {
       const rows = await this.settings.find({ where: { is_public: 1 }, order: { id: 'ASC' } });
       return rows.map(({ s_key, s_value }) => ({ s_key, s_value }));

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Not, Repository } from 'typeorm';
+import type { SocialProvider } from '../../common/api/account';
 import { AppError } from '../../common/errors/app-error';
 import { MSG } from '../../common/validation/messages';
 import { isDuplicateKey } from './db-errors';
@@ -10,7 +11,8 @@ import { UserIdentity } from './entities/user-identity.entity';
 import { User } from './entities/user.entity';
 import { ProfileView, toProfileView } from './profile.view';
 
-export type SocialProvider = 'google' | 'facebook' | 'line';
+/** Declared with the API shapes (the providers answer names them). */
+export type { SocialProvider };
 
 const PROVIDER_COLUMN: Record<SocialProvider, 'google_id' | 'facebook_id' | 'line_user_id'> = {
   google: 'google_id',

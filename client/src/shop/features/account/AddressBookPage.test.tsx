@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lookupArea } from '@rules/tw-zipcodes';
 import { mockApi, renderApp } from '../../../test/render';
+import type { AddressView } from '@api/account';
 import type { Address, UserProfile } from '../auth/userTypes';
 import AddressBookPage from './AddressBookPage';
 import { emptyAddress } from './accountRules';
 import { loggedInAs, member } from './testMember';
 
-const home = (street: string, extra: Partial<Address> = {}): Address => ({ ...emptyAddress('home'), city: '臺北市', district: '大安區', zip: '106', street, ...extra });
-const seven = (name: string, extra: Partial<Address> = {}): Address => ({ ...emptyAddress('seven'), store_id: '991182', store_name: name, store_addr: '臺北市大安區', ...extra });
+/** Saved rows as getuser lists them (with their ids; member 7 as in testUsers). */
+type Saved = Partial<AddressView> & Pick<AddressView, 'id'>;
+const home = (street: string, extra: Saved): AddressView => ({ ...emptyAddress('home'), user_id: 7, city: '臺北市', district: '大安區', zip: '106', street, ...extra });
+const seven = (name: string, extra: Saved): AddressView => ({ ...emptyAddress('seven'), user_id: 7, store_id: '991182', store_name: name, store_addr: '臺北市大安區', ...extra });
 
 /**
  * A tiny stand-in for updateAddresses (the real rules: test/api/users-addresses.api-spec.ts): it

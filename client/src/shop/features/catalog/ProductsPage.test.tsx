@@ -8,7 +8,7 @@ import ProductsPage from './ProductsPage';
 const p = (id: number, over: Partial<ProductListItem>): ProductListItem => ({
   product_id: id, title: `商品${id}`, description: '', image_url: `/media/${id}.webp`, unit: '瓶', product_type: 1, type_name: '精華液',
   price: 1000, discount_price: 1000, highest_price: 1000, highest_discount: 1000, stock: 5, sold_quantity: 0, sales: 0, views: 0,
-  manager_rank: 0, is_new: 0, is_hot: 0, ...over,
+  manager_rank: 0, is_new: 0, is_hot: 0, is_manager: 0, ...over,
 });
 
 function setup(path = '/products') {

@@ -6,7 +6,7 @@ function product(id: number, over: Partial<ProductListItem>): ProductListItem {
   return {
     product_id: id, title: `商品${id}`, description: '', image_url: '', unit: '瓶', product_type: 1, type_name: '精華',
     price: 1000, discount_price: 900, highest_price: 1000, highest_discount: 900, stock: 10, sold_quantity: 0, sales: 0,
-    views: 0, manager_rank: 0, is_new: 0, is_hot: 0, ...over,
+    views: 0, manager_rank: 0, is_new: 0, is_hot: 0, is_manager: 0, ...over,
   };
 }
 
