@@ -156,6 +156,11 @@ test.describe('member accounts', () => {
     await expect(address).toBeHidden();
     await expect(page.getByTestId('address-card')).toHaveCount(2);
 
+    // A link to GET /api/login/logout (an image or a link on another site) logs nobody out.
+    const byLink = await page.request.get('/api/login/logout');
+    expect(byLink.status()).toBe(405);
+    expect((await page.request.get('/api/login/getuser')).status()).toBe(200);
+
     // Logout from the member menu → /login, and the server session is gone.
     menu = await memberMenu(page, testInfo);
     await menu.getByTestId('nav-logout').click();

@@ -12,7 +12,9 @@ export class CsrfController {
 
   @Get('csrf-token')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'The CSRF token of this session: send it as X-CSRF-Token on every POST/PUT/PATCH/DELETE' })
+  @ApiOperation({
+    summary: 'A CSRF token (also set in an httpOnly cookie; stores nothing on the server): send it as X-CSRF-Token on every POST/PUT/PATCH/DELETE',
+  })
   token(@Req() req: Request): CsrfTokenAnswer {
     return ok({ csrfToken: this.csrf.token(req) });
   }
