@@ -58,7 +58,7 @@ describe('transactions, events and the outbox', () => {
       tx.run(async () => {
         const msg = await newMessage('rolled back');
         await outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `rollback:${msg.id}` });
-        t.app.get(DomainEvents).publish('settings.changed', {});
+        await t.app.get(DomainEvents).publish('settings.changed', {});
         tx.afterCommit(() => void hooks.push('ran'));
         throw new Error('checkout failed');
       }),
@@ -81,7 +81,7 @@ describe('transactions, events and the outbox', () => {
           seen.push(`hook sees ${await count('contact_messages', `id IN (${outer.id}, ${insideId})`)}`);
         });
       });
-      t.app.get(DomainEvents).publish('settings.changed', {});
+      await t.app.get(DomainEvents).publish('settings.changed', {});
       seen.push(`inside, active=${tx.active}`);
     });
     expect(seen).toEqual(['inside, active=true', 'hook sees 2']);
@@ -115,6 +115,26 @@ describe('transactions, events and the outbox', () => {
     );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(4);
     expect(await count('contact_messages', "message LIKE 'concurrent %'")).toBe(8);
+  });
+
+  it('a query from outside an open transaction neither sees its rows nor is undone by its rollback (SQLite too)', async () => {
+    const before = await count('contact_messages');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inside = tx.run(async () => {
+      await newMessage('uncommitted');
+      await gate;
+      throw new Error('rolled back at the end');
+    });
+    await new Promise((r) => setTimeout(r, 30)); // the transaction holds its row now
+    const seen = count('contact_messages');
+    const written = ds.query("INSERT INTO contact_messages (name, email, phone, message, ip) VALUES ('外面', 'out@example.com', '', 'outside write', '')");
+    release();
+    await expect(inside).rejects.toThrow('rolled back at the end');
+    await written;
+    expect(await seen).toBe(before);
+    expect(await count('contact_messages', "message = 'outside write'")).toBe(1);
+    expect(await count('contact_messages', "message = 'uncommitted'")).toBe(0);
   });
 
   it('the same job id twice is one row and one job', async () => {

@@ -33,8 +33,15 @@ export class DomainEvents {
     private readonly tx: Transactions,
   ) {}
 
-  /** Publishes once the current transaction commits (right away outside a transaction). */
-  publish<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): void {
-    this.tx.afterCommit(() => this.emitter.emitAsync(name, payload));
+  /**
+   * Inside a transaction: delivered once it commits (resolves at once). Outside one: delivered now,
+   * resolving when the subscribers are done (a cache dropped before the caller answers).
+   */
+  async publish<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): Promise<void> {
+    if (this.tx.active) {
+      this.tx.afterCommit(() => this.emitter.emitAsync(name, payload));
+      return;
+    }
+    await this.emitter.emitAsync(name, payload);
   }
 }

@@ -1,10 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsService } from 'nestjs-cls';
 import type { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 
 const AFTER_COMMIT = Symbol('skinshop.afterCommit');
+/** Set in the CLS context of the transaction that holds SQLite's one connection. */
+const HOLDER = Symbol('skinshop.sqliteHolder');
 type Hook = () => unknown;
 
 /**
@@ -15,19 +17,27 @@ type Hook = () => unknown;
  * runs only once the outermost transaction has committed; a rollback drops it.
  *
  * SQLite (the embedded default) has one connection in TypeORM's better-sqlite3 driver: two
- * transactions running at once would interleave on it. `run()` therefore serialises outermost
- * transactions on SQLite (an in-process queue; the embedded shop is one process).
+ * transactions running at once would interleave on it, and a query from elsewhere would run
+ * inside whichever transaction is open (seeing its uncommitted rows, and undone with it). So on
+ * SQLite `run()` serialises outermost transactions (an in-process queue; the embedded shop is
+ * one process), and every other query waits while a transaction holds the connection.
  */
 @Injectable()
-export class Transactions {
+export class Transactions implements OnModuleInit {
   private readonly logger = new Logger('Transactions');
   private serialiseCache?: boolean;
   private tail: Promise<unknown> = Promise.resolve();
+  /** SQLite: settles when the transaction holding the connection is done. */
+  private holding?: Promise<unknown>;
 
   constructor(
     private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly cls: ClsService,
   ) {}
+
+  onModuleInit(): void {
+    if (this.serialise()) this.guardSqliteConnection();
+  }
 
   /** The current transaction's entity manager, or the default one outside a transaction. */
   get manager(): EntityManager {
@@ -53,6 +63,7 @@ export class Transactions {
     const outermost = () =>
       this.cls.run({ ifNested: 'inherit' }, () => {
         this.cls.set(AFTER_COMMIT, hooks);
+        this.cls.set(HOLDER, true);
         return this.host.withTransaction(fn);
       });
     const result = this.serialise() ? await this.queued(outermost) : await outermost();
@@ -84,8 +95,28 @@ export class Transactions {
   }
 
   private queued<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work, work);
+    const hold = () => {
+      const running = work();
+      this.holding = running.catch(() => undefined);
+      return running.finally(() => (this.holding = undefined));
+    };
+    const result = this.tail.then(hold, hold);
     this.tail = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * Makes a query from outside the open transaction (another request, a job, a session write)
+   * wait until that transaction is done, instead of running inside it. better-sqlite3 runs each
+   * statement synchronously, so this is the only interleaving there is.
+   */
+  private guardSqliteConnection(): void {
+    const runner = this.host.tx.connection.driver.createQueryRunner('master'); // the one runner
+    const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+    const mine = () => this.cls.isActive() && this.cls.get<boolean | undefined>(HOLDER) === true;
+    (runner as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+      while (this.holding && !mine()) await this.holding;
+      return query(...args);
+    };
   }
 }

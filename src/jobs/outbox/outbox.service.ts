@@ -207,7 +207,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.tx
       .repo(OutboxMessage)
       .update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued]) }, { state: OutboxState.Failed, finished_at: new Date(), last_error: error.slice(0, 500) });
-    this.events.publish('job.failed', { queue: job.queue, name: job.name, jobId: job.id, error: error.slice(0, 500) });
+    await this.events.publish('job.failed', { queue: job.queue, name: job.name, jobId: job.id, error: error.slice(0, 500) });
   }
 
   /** Dispatch runs never overlap in one process. */

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
 import { DomainEvents } from '../../common/events/domain-events';
-import { Transactions } from '../../common/transactions/transactions';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
@@ -42,7 +41,6 @@ export class CatalogService {
     @InjectRepository(ProductType) private readonly types: Repository<ProductType>,
     private readonly cache: ReadCache,
     private readonly views: ProductViewsService,
-    private readonly tx: Transactions,
     private readonly events: DomainEvents,
     private readonly freshness: CatalogCacheSubscriber,
   ) {}
@@ -134,7 +132,7 @@ export class CatalogService {
    * products changed publish `product.changed` instead.
    */
   async invalidate(): Promise<void> {
-    await this.tx.run(async () => this.events.publish('catalog.changed', {}));
+    await this.events.publish('catalog.changed', {});
   }
 
   /**

@@ -122,7 +122,7 @@ export class StockService {
         throw new OutOfStockError(name, variantId, v.product_id, Math.max(0, now.quantity));
       }
 
-      this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+      await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
     });
   }
 
@@ -162,7 +162,7 @@ export class StockService {
           .execute();
       }
 
-      this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+      await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
     });
   }
 

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ReadCache } from '../../common/cache/read-cache.service';
 import { DomainEvents, DomainEventMap } from '../../common/events/domain-events';
-import { Transactions } from '../../common/transactions/transactions';
 import { safeUrl } from '../../common/html/safe-url';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { VersionKey } from './content-versions.service';
@@ -46,7 +45,6 @@ export interface FirstBanner {
 @Injectable()
 export class ContentService {
   constructor(
-    private readonly tx: Transactions,
     private readonly events: DomainEvents,
     private readonly cache: ReadCache,
     @InjectRepository(Poster) private readonly posters: Repository<Poster>,
@@ -124,6 +122,6 @@ export class ContentService {
   }
 
   private async changed(payload: DomainEventMap['content.changed']): Promise<void> {
-    await this.tx.run(async () => this.events.publish('content.changed', payload));
+    await this.events.publish('content.changed', payload);
   }
 }
