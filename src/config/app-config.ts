@@ -24,6 +24,8 @@ export interface AppConfig {
   webConcurrency: number;
   /** Retries, stall checks and the outbox (JOBS_*, OUTBOX_*). */
   jobs: JobsConfig;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS; default: not in production). */
+  apiDocs: boolean;
   /** Member accounts: sessions, CSRF exemptions, SMS driver, code limits, login throttling, social logins. */
   auth: AuthConfig;
 }
@@ -93,6 +95,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       outboxSweepMs: env.OUTBOX_SWEEP_MS,
       outboxRecheckMs: env.OUTBOX_RECHECK_MS,
     },
+    apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     auth,
   };
 }

@@ -146,6 +146,12 @@ export class EnvVars {
   @IsInt()
   @Min(50)
   OUTBOX_RECHECK_MS = 300_000;
+
+  /** OpenAPI document and Swagger UI at /api/docs: on outside production; in production only with `true`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'API_DOCS must be true or false' })
+  API_DOCS?: 'true' | 'false';
 }
 
 export function validateEnv(raw: Record<string, unknown>): EnvVars {

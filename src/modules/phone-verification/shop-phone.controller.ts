@@ -16,7 +16,10 @@ export class ShopPhoneController {
 
   @Post('sendcode')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a 6-digit code (type register | forgot | change); answers outtime, the resend cooldown in seconds' })
+  @ApiOperation({
+    summary:
+      'Send a 6-digit code (type register | forgot | change; without a type: change for a logged-in member, register for a visitor); answers outtime, the resend cooldown in seconds',
+  })
   async sendCode(@Body() dto: SendCodeDto, @Req() req: Request): Promise<CodeSentAnswer> {
     const { message, outtime } = await this.flow.sendCode(dto.type, dto.phone, { session: req.session, userId: req.user?.id, ip: req.ip ?? '' });
     return ok({ outtime }, message);
