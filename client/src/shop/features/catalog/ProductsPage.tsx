@@ -2,8 +2,9 @@ import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
+import { LoadError } from '../../../shared/components/LoadError';
 import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
-import { useLoadProductsQuery } from './catalogApi';
+import { LOAD_FAILED_TEXT, useLoadProductsQuery } from './catalogApi';
 import type { ProductListItem } from './catalogTypes';
 import { LazyProductPopup } from './LazyProductPopup';
 import { ProductCard } from './ProductCard';
@@ -22,7 +23,7 @@ export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const query = parseListQuery(params);
   const { q, type, sort } = query;
-  const { data: live, isError, refetch } = useLoadProductsQuery();
+  const { data: live, isError, isFetching, refetch } = useLoadProductsQuery();
   // The cards render in the background (time-sliced) once the list arrives; the skeleton stays until then.
   const data = useDeferredValue(live);
   const isLoading = !data && !isError;
@@ -43,12 +44,7 @@ export default function ProductsPage() {
       {isLoading ? (
         <ProductGridSkeleton />
       ) : isError ? (
-        <div className="ss-empty-state" role="alert">
-          <p>商品載入失敗，請稍後再試。</p>
-          <button type="button" className="ss-btn" onClick={() => void refetch()}>
-            重新載入
-          </button>
-        </div>
+        <LoadError message={LOAD_FAILED_TEXT} onRetry={() => void refetch()} retrying={isFetching} />
       ) : products.length === 0 ? (
         <div className="ss-empty-state">
           <InboxOutlined className="ss-empty-state-icon" aria-hidden />
