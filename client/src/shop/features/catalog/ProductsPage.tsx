@@ -10,7 +10,8 @@ import { LazyProductPopup } from './LazyProductPopup';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
-import { listProducts, parseListQuery, toSearchParams, type ListQuery } from './productListing';
+import { listProducts, parseListQuery, searchWords, toSearchParams, type ListQuery } from './productListing';
+import { useSearchFold } from './useSearchFold';
 import './ProductCard.css';
 
 export const NO_MATCH_TEXT = '沒有符合條件的商品';
@@ -29,7 +30,9 @@ export default function ProductsPage() {
   const isLoading = !data && !isError;
   const [open, setOpen] = useState<ProductListItem | null>(null);
 
-  const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }), [data, q, type, sort]);
+  // Simplified and Traditional forms match once a search runs (the tables load then, not on the first screen).
+  const fold = useSearchFold(searchWords(q).length > 0);
+  const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }, fold), [data, q, type, sort, fold]);
   const allCards = useAfterFirstFrame(products.length > 0);
   const shown = allCards ? products : products.slice(0, FIRST_CARDS);
   const setQuery = (next: ListQuery) => setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
