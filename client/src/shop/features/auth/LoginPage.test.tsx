@@ -89,6 +89,15 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/register');
   });
 
+  it('a refused login goes away as soon as the shopper edits the account or password', async () => {
+    mockApi({ ...closed, 'POST /api/login/basic-login': () => ({ status: 401, json: { success: false, message: '帳號或密碼錯誤' } }) });
+    renderRoutes(routes, { path: '/login' });
+    await logIn('0912345678', 'wrong1');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('帳號或密碼錯誤');
+    await userEvent.setup().type(screen.getByLabelText('密碼'), 'x');
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+  });
+
   it('shows why a social login came back (?error=)', async () => {
     mockApi(closed);
     renderRoutes(routes, { path: '/login?error=cancelled&provider=line' });
