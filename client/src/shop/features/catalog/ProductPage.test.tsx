@@ -2,15 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
-import type { ProductPageResponse } from './catalogTypes';
+import type { ProductPageAnswer } from '@api/catalog';
 import ProductPage from './ProductPage';
 
-const answer: ProductPageResponse = {
+const answer: ProductPageAnswer = {
   success: true,
   pDetails: {
     product_id: 7, title: '玻尿酸保濕原液', description: '深層補水', image_url: '/media/7.webp', price: 780, highest_price: 1280, discount_price: 620,
     highest_discount: 990, sold_quantity: 0, unit: '瓶', stock: 10, seo_description: '', detail_html: '<p>詳情</p>', spec_html: '', product_type: 3,
-    type_name: '精華液', Variants: [{ variant_id: 1, variant_name: '15ml', original_price: 780, discount_price: 620, stock: 5 }, { variant_id: 2, variant_name: '30ml', original_price: 1280, discount_price: 990, stock: 5 }],
+    type_name: '精華液', is_new: 0, is_hot: 0, Variants: [{ variant_id: 1, variant_name: '15ml', original_price: 780, discount_price: 620, stock: 5 }, { variant_id: 2, variant_name: '30ml', original_price: 1280, discount_price: 990, stock: 5 }],
   },
   pMedias: [],
 };
