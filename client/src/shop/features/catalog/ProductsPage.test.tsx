@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
@@ -56,6 +56,18 @@ describe('ProductsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '乳霜' }));
     expect(screen.getByText('沒有符合條件的商品')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('2');
+  });
+
+  it('finds Traditional text with a Simplified query and needs every word', async () => {
+    setup();
+    await screen.findAllByTestId('product-card');
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜尋商品' }), { target: { value: '保湿' } });
+    // The Chinese tables load with the first search (their own chunk).
+    await waitFor(() => expect(titles()).toEqual(['修護霜']));
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜尋商品' }), { target: { value: '玻尿酸 精華' } });
+    expect(titles()).toEqual(['玻尿酸精華']);
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜尋商品' }), { target: { value: '玻尿酸 乳霜' } });
+    expect(screen.getByText('沒有符合條件的商品')).toBeInTheDocument();
   });
 
   it('reads its state from the URL', async () => {

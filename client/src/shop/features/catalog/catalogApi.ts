@@ -1,6 +1,9 @@
 import { baseApi } from '../../../shared/api/baseApi';
 import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '@api/catalog';
 
+/** A catalogue read that failed (network, 5xx): the list and the product page say the same. */
+export const LOAD_FAILED_TEXT = '商品載入失敗，請稍後再試。';
+
 /** Catalogue reads (spec 1 §7, spec 2 §7). */
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
