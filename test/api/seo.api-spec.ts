@@ -6,7 +6,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { formatNTRange } from '../../src/common/validation/price-format';
 import { CLIENT_DIST } from '../../src/http-setup';
-import { SettingsService } from '../../src/modules/settings/settings.service';
+import { DomainEvents } from '../../src/common/events/domain-events';
 import { CatalogService } from '../../src/modules/catalog/catalog.service';
 import { ContentService } from '../../src/modules/content/content.service';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -296,7 +296,7 @@ describe('SEO: server-rendered pages for crawlers', () => {
     const hostile = `</script><script>alert(1)</script>&"'`;
     try {
       await ds.query("UPDATE settings SET s_value = ? WHERE s_key = 'COMPANY_NAME'", [hostile]);
-      await t.app.get(SettingsService).invalidate();
+      await t.app.get(DomainEvents).publish('settings.changed', {});
       const res = await page('/products').expect(200);
       expect(res.text).not.toContain('<script>alert(1)');
       const c = crawl(res.text);
@@ -304,7 +304,7 @@ describe('SEO: server-rendered pages for crawlers', () => {
       expect(c.handlers).toEqual([]);
     } finally {
       await ds.query("UPDATE settings SET s_value = ? WHERE s_key = 'COMPANY_NAME'", [company]);
-      await t.app.get(SettingsService).invalidate();
+      await t.app.get(DomainEvents).publish('settings.changed', {});
     }
   });
 });
