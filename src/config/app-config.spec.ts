@@ -16,7 +16,8 @@ describe('loadAppConfig', () => {
   });
 
   it('validates the member-account variables at boot with all the others', () => {
-    expect(loadAppConfig({}).auth).toMatchObject({ sms: { driver: 'log' }, codes: { perTargetDaily: 5, perIpDaily: 20 } });
+    expect(loadAppConfig({}).auth).toMatchObject({ codes: { perTargetDaily: 5, perIpDaily: 20 } });
+    expect(loadAppConfig({}).sms).toMatchObject({ driver: 'log' });
     expect(loadAppConfig({ CODE_DAILY_LIMIT: '3', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).auth).toMatchObject({
       codes: { perTargetDaily: 3 },
       google: { clientId: 'id' },
@@ -37,6 +38,9 @@ describe('loadAppConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadAppConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+    const blank = loadAppConfig({ PORT: '', SMS_DRIVER: ' ', CODE_DAILY_LIMIT: '', GOOGLE_CLIENT_ID: '', MITAKE_API_URL: '' });
+    expect(blank).toMatchObject({ port: 3000, sms: { driver: 'log', mitake: { apiUrl: expect.stringMatching(/^https:\/\/smsapi\.mitake/) } } });
+    expect(blank.auth).toMatchObject({ codes: { perTargetDaily: 5 }, google: undefined });
   });
 
   it('accepts the three database URL forms', () => {
@@ -51,8 +55,11 @@ describe('loadAppConfig', () => {
     );
   });
 
-  it('requires a session secret in production', () => {
-    expect(() => loadAppConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+  it('requires a session secret in production, listed with the other problems', () => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production', PORT: 'x' })).toThrow(
+      /^Invalid configuration:\n {2}PORT: .+\n {2}SESSION_SECRET: required in production \(at least 32 random characters\)$/,
+    );
+    expect(() => loadAppConfig({ SESSION_SECRET: 'too-short' })).toThrow(/SESSION_SECRET: at least 16 characters/);
     expect(loadAppConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { AuthConfig, authConfigFromEnv } from './auth-config';
+import type { SmsConfig } from '../integrations/sms/sms-config';
+import { AuthConfig, authConfigOf } from './auth-config';
 import { EnvVars, validateEnv } from './env.schema';
 
 /** Typed, validated configuration: the only place that reads process.env (besides database/dialect.ts). */
@@ -26,7 +27,9 @@ export interface AppConfig {
   jobs: JobsConfig;
   /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS; default: not in production). */
   apiDocs: boolean;
-  /** Member accounts: sessions, CSRF exemptions, SMS driver, code limits, login throttling, social logins. */
+  /** SMS driver and provider credentials (the SMS module's `SMS_CONFIG`). */
+  sms: SmsConfig;
+  /** Member accounts: sessions, CSRF exemptions, code limits, login throttling, social logins. */
   auth: AuthConfig;
 }
 
@@ -42,31 +45,12 @@ export interface JobsConfig {
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-/** Problem lines of an `Invalid configuration:` error (the first line is the heading). */
-function problemLines(e: unknown): string[] {
-  if (e instanceof Error && e.message.startsWith('Invalid configuration:')) return e.message.split('\n').slice(1);
-  throw e;
-}
-
 /**
- * Validates the whole environment at once: a bad value anywhere stops the boot with one
- * `Invalid configuration:` error listing every problem, one line each.
+ * Validates the whole environment at once (`env.schema.ts`): a bad value anywhere stops the
+ * boot with one `Invalid configuration:` error listing every problem, one line each.
  */
 export function loadAppConfig(raw: Record<string, unknown> = process.env): AppConfig {
-  const problems: string[] = [];
-  let env: EnvVars | undefined;
-  let auth: AuthConfig | undefined;
-  try {
-    env = validateEnv(raw);
-  } catch (e) {
-    problems.push(...problemLines(e));
-  }
-  try {
-    auth = authConfigFromEnv(raw as Record<string, string | undefined>);
-  } catch (e) {
-    problems.push(...problemLines(e));
-  }
-  if (!env || !auth || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const env = validateEnv(raw);
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -96,6 +80,11 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       outboxRecheckMs: env.OUTBOX_RECHECK_MS,
     },
     apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
-    auth,
+    sms: {
+      driver: env.SMS_DRIVER,
+      mitake: { apiUrl: env.MITAKE_API_URL, username: env.MITAKE_USERNAME ?? '', password: env.MITAKE_PASSWORD ?? '' },
+      every8d: { apiUrl: env.EVERY8D_API_URL, uid: env.EVERY8D_UID ?? '', pwd: env.EVERY8D_PWD ?? '' },
+    },
+    auth: authConfigOf(env),
   };
 }

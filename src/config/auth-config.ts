@@ -1,11 +1,10 @@
-/**
- * Member-account settings read from the environment: sessions, CSRF exemptions, SMS driver,
- * one-time-code limits, login throttling and the social login providers. Called by
- * `loadAppConfig`, so these variables are validated at boot with all the others (one
- * `Invalid configuration:` error lists every bad value) and reach the code as `AppConfig.auth`.
- */
+import type { EnvVars } from './env.schema';
 
-export type SmsDriverName = 'log' | 'mitake' | 'every8d';
+/**
+ * Member-account settings: sessions, CSRF exemptions, one-time-code limits, login throttling and
+ * the social login providers. Their variables are declared and validated with all the others in
+ * `env.schema.ts`; `authConfigOf` only shapes them into `AppConfig.auth` (the `AUTH_CONFIG` token).
+ */
 
 export interface GoogleConfig {
   clientId: string;
@@ -48,11 +47,6 @@ export interface AuthConfig {
   csrfExemptPaths: string[];
   /** Key for the HMAC of one-time codes; derived from SESSION_SECRET when unset. */
   codeSecret?: string;
-  sms: {
-    driver: SmsDriverName;
-    mitake: { apiUrl: string; username: string; password: string };
-    every8d: { apiUrl: string; uid: string; pwd: string };
-  };
   codes: {
     ttlSeconds: number;
     cooldownSeconds: number;
@@ -96,127 +90,66 @@ export const DEFAULT_CSRF_EXEMPT_PATHS = [
 
 export const DEFAULT_FACEBOOK_GRAPH_VERSION = 'v23.0';
 
-type Env = Record<string, string | undefined>;
-
-export function authConfigFromEnv(env: Env = process.env): AuthConfig {
-  const problems: string[] = [];
-  const str = (name: string): string | undefined => env[name]?.trim() || undefined;
-  const int = (name: string, fallback: number, min: number): number => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min) {
-      problems.push(`  ${name}: must be an integer ≥ ${min}`);
-      return fallback;
-    }
-    return n;
-  };
-  const url = (name: string, fallback: string): string => {
-    const raw = str(name) ?? fallback;
-    try {
-      const u = new URL(raw);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
-    } catch {
-      problems.push(`  ${name}: must be an http(s) URL`);
-    }
-    return raw;
-  };
-  const pair = (idName: string, secretName: string): [string, string] | undefined => {
-    const id = str(idName);
-    const secret = str(secretName);
-    if (!id && !secret) return undefined;
-    if (!id || !secret) {
-      problems.push(`  ${id ? secretName : idName}: required when ${id ? idName : secretName} is set`);
-      return undefined;
-    }
-    return [id, secret];
-  };
-
-  const driver = (str('SMS_DRIVER') ?? 'log') as SmsDriverName;
-  if (!['log', 'mitake', 'every8d'].includes(driver)) problems.push('  SMS_DRIVER: must be log, mitake or every8d');
-  const sms = {
-    driver,
-    mitake: {
-      apiUrl: url('MITAKE_API_URL', 'https://smsapi.mitake.com.tw/b2c/mtk/SmSend?CharsetURL=UTF-8'),
-      username: str('MITAKE_USERNAME') ?? '',
-      password: str('MITAKE_PASSWORD') ?? '',
-    },
-    every8d: {
-      apiUrl: url('EVERY8D_API_URL', 'https://oms.every8d.com/API21/HTTP/sendSMS.ashx'),
-      uid: str('EVERY8D_UID') ?? '',
-      pwd: str('EVERY8D_PWD') ?? '',
-    },
-  };
-  if (driver === 'mitake' && (!sms.mitake.username || !sms.mitake.password)) {
-    problems.push('  MITAKE_USERNAME, MITAKE_PASSWORD: required when SMS_DRIVER=mitake');
-  }
-  if (driver === 'every8d' && (!sms.every8d.uid || !sms.every8d.pwd)) {
-    problems.push('  EVERY8D_UID, EVERY8D_PWD: required when SMS_DRIVER=every8d');
-  }
-
-  const google = pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
-  const facebook = pair('FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET');
-  const line = pair('LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET');
-  const graphVersion = str('FACEBOOK_GRAPH_VERSION') ?? DEFAULT_FACEBOOK_GRAPH_VERSION;
-  if (!/^v\d+\.\d+$/.test(graphVersion)) problems.push('  FACEBOOK_GRAPH_VERSION: must look like v23.0');
-  const graphBase = (str('FACEBOOK_GRAPH_URL') ?? 'https://graph.facebook.com').replace(/\/$/, '');
-
-  const codeSecret = str('CODE_HMAC_SECRET');
-  if (codeSecret && codeSecret.length < 16) problems.push('  CODE_HMAC_SECRET: at least 16 characters');
-
-  const config: AuthConfig = {
-    session: {
-      idleMinutes: int('SESSION_IDLE_MINUTES', 24 * 60, 1),
-      absoluteMinutes: int('SESSION_ABSOLUTE_MINUTES', 7 * 24 * 60, 1),
-    },
+/** `AppConfig.auth` from the validated environment (a provider appears only with both its id and secret). */
+export function authConfigOf(env: EnvVars): AuthConfig {
+  const graphVersion = env.FACEBOOK_GRAPH_VERSION;
+  const graphBase = env.FACEBOOK_GRAPH_URL.replace(/\/$/, '');
+  return {
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteMinutes: env.SESSION_ABSOLUTE_MINUTES },
     csrfExemptPaths: [
       ...DEFAULT_CSRF_EXEMPT_PATHS,
-      ...(str('CSRF_EXEMPT_PATHS') ?? '')
+      ...(env.CSRF_EXEMPT_PATHS ?? '')
         .split(',')
         .map((p) => p.trim())
         .filter(Boolean),
     ],
-    codeSecret,
-    sms,
+    codeSecret: env.CODE_HMAC_SECRET,
     codes: {
       ttlSeconds: 600,
       cooldownSeconds: 60,
       maxAttempts: 5,
-      perTargetDaily: int('CODE_DAILY_LIMIT', 5, 1),
-      perIpDaily: int('CODE_IP_DAILY_LIMIT', 20, 1),
+      perTargetDaily: env.CODE_DAILY_LIMIT,
+      perIpDaily: env.CODE_IP_DAILY_LIMIT,
     },
     login: {
       accountIpAttempts: 5,
       accountIpWindowMinutes: 15,
       accountFailures: 20,
       accountWindowMinutes: 60,
-      ipFailures: int('LOGIN_IP_FAILURES_PER_HOUR', 50, 1),
+      ipFailures: env.LOGIN_IP_FAILURES_PER_HOUR,
       ipWindowMinutes: 60,
     },
-    google: google && {
-      clientId: google[0],
-      clientSecret: google[1],
-      authUrl: url('GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
-      tokenUrl: url('GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
-      userInfoUrl: url('GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
-    },
-    facebook: facebook && {
-      appId: facebook[0],
-      appSecret: facebook[1],
-      graphVersion,
-      authUrl: url('FACEBOOK_AUTH_URL', `https://www.facebook.com/${graphVersion}/dialog/oauth`),
-      tokenUrl: url('FACEBOOK_TOKEN_URL', `${graphBase}/${graphVersion}/oauth/access_token`),
-      profileUrl: url('FACEBOOK_PROFILE_URL', `${graphBase}/${graphVersion}/me`),
-    },
-    line: line && {
-      channelId: line[0],
-      channelSecret: line[1],
-      authUrl: url('LINE_AUTH_URL', 'https://access.line.me/oauth2/v2.1/authorize'),
-      tokenUrl: url('LINE_TOKEN_URL', 'https://api.line.me/oauth2/v2.1/token'),
-      issuer: str('LINE_ISSUER') ?? 'https://access.line.me',
-      jwksUrl: url('LINE_JWKS_URL', 'https://api.line.me/oauth2/v2.1/certs'),
-    },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authUrl: env.GOOGLE_AUTH_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+            userInfoUrl: env.GOOGLE_USERINFO_URL,
+          }
+        : undefined,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            graphVersion,
+            authUrl: env.FACEBOOK_AUTH_URL ?? `https://www.facebook.com/${graphVersion}/dialog/oauth`,
+            tokenUrl: env.FACEBOOK_TOKEN_URL ?? `${graphBase}/${graphVersion}/oauth/access_token`,
+            profileUrl: env.FACEBOOK_PROFILE_URL ?? `${graphBase}/${graphVersion}/me`,
+          }
+        : undefined,
+    line:
+      env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
+        ? {
+            channelId: env.LINE_CHANNEL_ID,
+            channelSecret: env.LINE_CHANNEL_SECRET,
+            authUrl: env.LINE_AUTH_URL,
+            tokenUrl: env.LINE_TOKEN_URL,
+            issuer: env.LINE_ISSUER,
+            jwksUrl: env.LINE_JWKS_URL,
+          }
+        : undefined,
   };
-  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  return config;
 }

@@ -1,15 +1,50 @@
-import { DEFAULT_MAIL_FROM } from '../integrations/mail/mail-config';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidationError, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidationError, validateSync } from 'class-validator';
+import { DEFAULT_MAIL_FROM } from '../integrations/mail/mail-config';
+import { DEFAULT_EVERY8D_API_URL, DEFAULT_MITAKE_API_URL, type SmsDriverName } from '../integrations/sms/sms-config';
+import { DEFAULT_FACEBOOK_GRAPH_VERSION } from './auth-config';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+// Blank variables never reach the schema (`validateEnv` drops them, so defaults apply).
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value);
+/** Surrounding blanks dropped (values pasted from a dashboard often carry them). */
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A rule on the value that may look at the other variables (`env`); runs also when the value is unset. */
+function Check(test: (value: unknown, env: EnvVars) => boolean, message: string): PropertyDecorator {
+  return ValidateBy({ name: `check: ${message}`, validator: { validate: (value, args) => test(value, args?.object as EnvVars), defaultMessage: () => message } });
+}
+
+/** Required when `condition` holds of the other variables, e.g. a secret once its id is set. */
+function RequiredWhen(condition: (env: EnvVars) => boolean, message: string): PropertyDecorator {
+  return Check((value, env) => !condition(env) || (typeof value === 'string' && value !== ''), message);
+}
+
+/** An absolute http(s) URL (provider endpoints; the tests point them at local simulators). */
+function IsHttpUrl(): PropertyDecorator {
+  return Check((value) => {
+    if (value === undefined) return true;
+    try {
+      return ['http:', 'https:'].includes(new URL(String(value)).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+}
+
+/** A whole number ≥ `min` (the same one-line message for a word, a fraction or a number too small). */
+function IntAtLeast(min: number): PropertyDecorator {
+  return Check((value) => Number.isInteger(value) && (value as number) >= min, `must be an integer ≥ ${min}`);
+}
 
 /**
- * Every environment variable the server reads. Validated once at boot: a bad value
- * stops the process with one clear line per problem (see `.env.example`).
+ * Every environment variable the server reads (see `.env.example`), in one class-validator
+ * schema. Validated once at boot: a bad value anywhere stops the process with one
+ * `Invalid configuration:` error listing every problem, one line each. Cross-variable rules
+ * (`RequiredWhen`, `Check`) are decorators too, so each problem is reported on its variable.
  */
 export class EnvVars {
+  // ---------------------------------------------------------------- process and HTTP
+
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
@@ -24,38 +59,23 @@ export class EnvVars {
   @IsString()
   HOST?: string;
 
-  /** Empty → SQLite file var/skinshop.sqlite; `sqlite:<path>`; `mysql://…` / `mariadb://…`. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, {
-    message: 'DATABASE_URL must be sqlite:<path>, mysql://… or mariadb://…',
-  })
-  DATABASE_URL?: string;
-
-  /** Empty → in-process job driver and database-backed sessions/rate limits. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must start with redis:// or rediss://' })
-  REDIS_URL?: string;
-
-  /** Prefix for every Redis key (queues, cache, sessions) so several shops can share one Redis. */
-  @IsString()
-  REDIS_PREFIX = 'skinshop';
-
   /** Public origin used in links, sitemaps and payment return URLs. */
-  @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_URL must be an origin such as https://shop.example.com' })
   PUBLIC_URL?: string;
 
   /** Behind a load balancer: Express `trust proxy` (hop count such as 1, or loopback / a subnet list) for client IPs. */
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   TRUST_PROXY?: string;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
+
+  /** OpenAPI document and Swagger UI at /api/docs: on outside production; in production only with `true`. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'API_DOCS must be true or false' })
+  API_DOCS?: 'true' | 'false';
 
   /**
    * Web processes on this machine (node:cluster, sharing PORT). Above 1 needs REDIS_URL, so
@@ -65,44 +85,42 @@ export class EnvVars {
   @IsInt()
   @Min(1)
   @Max(64)
+  @Check((n, env) => n === 1 || Boolean(env.REDIS_URL), 'WEB_CONCURRENCY above 1 needs REDIS_URL (processes must share cache invalidations and the queue)')
   WEB_CONCURRENCY = 1;
+
+  /** Secret for signing session cookies (production: at least 32 random characters). */
+  @Check((v, env) => v !== undefined || env.NODE_ENV !== 'production', 'required in production (at least 32 random characters)')
+  @Check((v) => v === undefined || (typeof v === 'string' && v.length >= 16), 'at least 16 characters')
+  SESSION_SECRET?: string;
+
+  // ---------------------------------------------------------------- database, Redis, jobs
+
+  /** Empty → SQLite file var/skinshop.sqlite; `sqlite:<path>`; `mysql://…` / `mariadb://…`. */
+  @IsOptional()
+  @Matches(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, {
+    message: 'DATABASE_URL must be sqlite:<path>, mysql://… or mariadb://…',
+  })
+  DATABASE_URL?: string;
+
+  /** Empty → in-process job driver and database-backed sessions/rate limits. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must start with redis:// or rediss://' })
+  REDIS_URL?: string;
+
+  /** Prefix for every Redis key (queues, cache, sessions, rate limits) so several shops can share one Redis. */
+  @IsString()
+  REDIS_PREFIX = 'skinshop';
 
   /** Run queue processors inside the web process (embedded default) or only in `npm run start:worker`. */
   @IsIn(['true', 'false'])
+  @Check((v, env) => v !== 'false' || Boolean(env.REDIS_URL), 'RUN_WORKERS_IN_WEB=false needs REDIS_URL (without Redis no other process can run the jobs)')
   RUN_WORKERS_IN_WEB = 'true';
 
   /** Seed demo data when the database has no products (fresh machine). */
   @IsIn(['true', 'false'])
   SEED_DEMO_DATA = 'true';
 
-  /** Where uploaded and generated media live; served at /media. */
-  @IsString()
-  MEDIA_DIR = 'var/media';
-
-  /** Seconds public catalogue reads are cached in memory (invalidated explicitly on change). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  CATALOG_CACHE_SECONDS = 60;
-
-  /** Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. Empty → log driver + dev outbox. */
-  @Transform(emptyToUndefined)
-  @IsOptional()
-  @Matches(/^smtps?:\/\/[^/]+/, { message: 'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port' })
-  SMTP_URL?: string;
-
-  /** Sender of shop e-mail, e.g. `肌研舍 <no-reply@shop.example.com>`. */
-  @IsString()
-  @Matches(/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/, { message: 'MAIL_FROM must be an address, e.g. 肌研舍 <no-reply@shop.example.com>' })
-  MAIL_FROM = DEFAULT_MAIL_FROM;
-
-  /** Secret for signing session cookies (production: at least 32 random characters). */
-  @IsOptional()
-  @IsString()
-  @MinLength(16)
-  SESSION_SECRET?: string;
-
-  // ── jobs and the outbox (defaults suit production; the fault tests shrink them to run in seconds) ──
+  // Jobs and the outbox (defaults suit production; the fault tests shrink them to run in seconds).
 
   /** Total runs of a job before it ends `failed` (kept, visible, retryable). 22 with the backoff below ≈ 25 h. */
   @Transform(toInt)
@@ -147,34 +165,191 @@ export class EnvVars {
   @Min(50)
   OUTBOX_RECHECK_MS = 300_000;
 
-  /** OpenAPI document and Swagger UI at /api/docs: on outside production; in production only with `true`. */
-  @Transform(emptyToUndefined)
+  // ---------------------------------------------------------------- files and caching
+
+  /** Where uploaded and generated media live; served at /media. */
+  @IsString()
+  MEDIA_DIR = 'var/media';
+
+  /** Seconds public catalogue reads are cached in memory (invalidated explicitly on change). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  CATALOG_CACHE_SECONDS = 60;
+
+  // ---------------------------------------------------------------- e-mail
+
+  /** Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. Empty → log driver + dev outbox. */
   @IsOptional()
-  @IsIn(['true', 'false'], { message: 'API_DOCS must be true or false' })
-  API_DOCS?: 'true' | 'false';
+  @Matches(/^smtps?:\/\/[^/]+/, { message: 'SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port' })
+  SMTP_URL?: string;
+
+  /** Sender of shop e-mail, e.g. `肌研舍 <no-reply@shop.example.com>`. */
+  @IsString()
+  @Matches(/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/, { message: 'MAIL_FROM must be an address, e.g. 肌研舍 <no-reply@shop.example.com>' })
+  MAIL_FROM = DEFAULT_MAIL_FROM;
+
+  // ---------------------------------------------------------------- SMS (src/integrations/sms)
+
+  @Transform(trimmed)
+  @IsIn(['log', 'mitake', 'every8d'], { message: 'must be log, mitake or every8d' })
+  SMS_DRIVER: SmsDriverName = 'log';
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  MITAKE_API_URL = DEFAULT_MITAKE_API_URL;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => env.SMS_DRIVER === 'mitake', 'required when SMS_DRIVER=mitake')
+  MITAKE_USERNAME?: string;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => env.SMS_DRIVER === 'mitake', 'required when SMS_DRIVER=mitake')
+  MITAKE_PASSWORD?: string;
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  EVERY8D_API_URL = DEFAULT_EVERY8D_API_URL;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => env.SMS_DRIVER === 'every8d', 'required when SMS_DRIVER=every8d')
+  EVERY8D_UID?: string;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => env.SMS_DRIVER === 'every8d', 'required when SMS_DRIVER=every8d')
+  EVERY8D_PWD?: string;
+
+  // ---------------------------------------------------------------- member accounts (AppConfig.auth)
+
+  /** Sliding (idle) session timeout. */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  SESSION_IDLE_MINUTES = 24 * 60;
+
+  /** Absolute session timeout after login. */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  SESSION_ABSOLUTE_MINUTES = 7 * 24 * 60;
+
+  /** Extra path prefixes without CSRF (server-to-server), comma-separated. */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  CSRF_EXEMPT_PATHS?: string;
+
+  /** Key for the HMAC of one-time codes; derived from SESSION_SECRET when unset. */
+  @Transform(trimmed)
+  @Check((v) => v === undefined || (typeof v === 'string' && v.length >= 16), 'at least 16 characters')
+  CODE_HMAC_SECRET?: string;
+
+  /** Codes per phone / e-mail per Asia/Taipei day. */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  CODE_DAILY_LIMIT = 5;
+
+  /** Codes per client IP per Asia/Taipei day. */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  CODE_IP_DAILY_LIMIT = 20;
+
+  /** Failed logins per IP per hour (across accounts) before 429. */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  LOGIN_IP_FAILURES_PER_HOUR = 50;
+
+  // ---------------------------------------------------------------- social login (each pair: both or neither)
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => Boolean(env.GOOGLE_CLIENT_SECRET), 'required when GOOGLE_CLIENT_SECRET is set')
+  GOOGLE_CLIENT_ID?: string;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => Boolean(env.GOOGLE_CLIENT_ID), 'required when GOOGLE_CLIENT_ID is set')
+  GOOGLE_CLIENT_SECRET?: string;
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  GOOGLE_USERINFO_URL = 'https://openidconnect.googleapis.com/v1/userinfo';
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => Boolean(env.FACEBOOK_APP_SECRET), 'required when FACEBOOK_APP_SECRET is set')
+  FACEBOOK_APP_ID?: string;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => Boolean(env.FACEBOOK_APP_ID), 'required when FACEBOOK_APP_ID is set')
+  FACEBOOK_APP_SECRET?: string;
+
+  /** Explicit Graph API version (passport-facebook would otherwise pin an ancient one). */
+  @Transform(trimmed)
+  @Matches(/^v\d+\.\d+$/, { message: 'must look like v23.0' })
+  FACEBOOK_GRAPH_VERSION = DEFAULT_FACEBOOK_GRAPH_VERSION;
+
+  /** Base of the token and profile endpoints (default https://graph.facebook.com). */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  FACEBOOK_GRAPH_URL = 'https://graph.facebook.com';
+
+  /** Default: https://www.facebook.com/<version>/dialog/oauth. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  FACEBOOK_AUTH_URL?: string;
+
+  /** Default: <FACEBOOK_GRAPH_URL>/<version>/oauth/access_token. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  FACEBOOK_TOKEN_URL?: string;
+
+  /** Default: <FACEBOOK_GRAPH_URL>/<version>/me. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  FACEBOOK_PROFILE_URL?: string;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => Boolean(env.LINE_CHANNEL_SECRET), 'required when LINE_CHANNEL_SECRET is set')
+  LINE_CHANNEL_ID?: string;
+
+  @Transform(trimmed)
+  @RequiredWhen((env) => Boolean(env.LINE_CHANNEL_ID), 'required when LINE_CHANNEL_ID is set')
+  LINE_CHANNEL_SECRET?: string;
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  LINE_AUTH_URL = 'https://access.line.me/oauth2/v2.1/authorize';
+
+  @Transform(trimmed)
+  @IsHttpUrl()
+  LINE_TOKEN_URL = 'https://api.line.me/oauth2/v2.1/token';
+
+  /** `iss` of LINE's ID tokens. */
+  @Transform(trimmed)
+  @IsString()
+  LINE_ISSUER = 'https://access.line.me';
+
+  /** JWKS for ES256-signed ID tokens. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  LINE_JWKS_URL = 'https://api.line.me/oauth2/v2.1/certs';
 }
 
+/** One line per problem: `  NAME: message` (the first failed rule of each variable). */
+function problemLine(e: ValidationError): string {
+  return `  ${e.property}: ${Object.values(e.constraints ?? {})[0] ?? 'invalid'}`;
+}
+
+/** Validates the environment; throws one `Invalid configuration:` error listing every bad value. */
 export function validateEnv(raw: Record<string, unknown>): EnvVars {
-  const env = plainToInstance(EnvVars, raw, { enableImplicitConversion: false, exposeDefaultValues: true });
+  // A blank variable (`PORT=` in an env file) counts as unset: its default applies.
+  const set = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && !(typeof v === 'string' && v.trim() === '')));
+  const env = plainToInstance(EnvVars, set, { enableImplicitConversion: false, exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-    throw new Error('Invalid configuration:\n  SESSION_SECRET is required in production');
-  }
-  if (!env.REDIS_URL && env.RUN_WORKERS_IN_WEB === 'false') {
-    errors.push(Object.assign(new ValidationError(), {
-      property: 'RUN_WORKERS_IN_WEB',
-      constraints: { redis: 'RUN_WORKERS_IN_WEB=false needs REDIS_URL (without Redis no other process can run the jobs)' },
-    }));
-  }
-  if (!env.REDIS_URL && env.WEB_CONCURRENCY > 1) {
-    errors.push(Object.assign(new ValidationError(), {
-      property: 'WEB_CONCURRENCY',
-      constraints: { redis: 'WEB_CONCURRENCY above 1 needs REDIS_URL (processes must share cache invalidations and the queue)' },
-    }));
-  }
-  if (errors.length) {
-    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {})[0] ?? "invalid"}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (errors.length) throw new Error(`Invalid configuration:\n${errors.map(problemLine).join('\n')}`);
   return env;
 }

@@ -4,6 +4,7 @@
  * (tax id, e-invoice carriers) come from `taiwan-id-validator`; the rest are the spec's rules.
  */
 import { isBan, isCdcNumber, isMobileBarcode } from 'taiwan-id-validator';
+import { taipeiToday } from '../time/taipei-time';
 
 // ---------------------------------------------------------------- phone
 
@@ -72,10 +73,8 @@ export function isIsoDate(input: unknown): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Today's date in Asia/Taipei (UTC+8 all year), YYYY-MM-DD. */
-export function taipeiToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** Today's date in Asia/Taipei, YYYY-MM-DD (the client reads it from here through `@rules/taiwan`). */
+export { taipeiToday };
 
 /** A birthday: a real date from 1900-01-01 up to today in Taipei. */
 export function isValidBirthday(input: unknown, now: Date = new Date()): boolean {

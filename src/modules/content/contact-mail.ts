@@ -1,4 +1,5 @@
 import { escapeHtml, textToHtml } from '../../common/html/escape-html';
+import { taipeiDateTime } from '../../common/time/taipei-time';
 import { headerSafe, MailMessage } from '../../integrations/mail/mail-sender';
 
 export interface ContactMailInput {
@@ -11,18 +12,13 @@ export interface ContactMailInput {
   createdAt: Date;
 }
 
-/** `YYYY-MM-DD HH:mm` in Asia/Taipei (UTC+8 all year, no daylight saving). */
-function taipeiTime(d: Date): string {
-  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /**
  * The e-mail the shop receives for a contact message: reply-to the visitor, every
  * visitor value HTML-escaped, a Message-ID that stays the same if the job is retried.
  */
 export function composeContactMail(msg: ContactMailInput, shopEmail: string, shopName: string): MailMessage {
   const name = headerSafe(msg.name, 50);
-  const when = taipeiTime(msg.createdAt);
+  const when = taipeiDateTime(msg.createdAt);
   const rows: [string, string][] = [
     ['姓名', msg.name],
     ['電子郵件', msg.email],

@@ -1,6 +1,5 @@
 import { generateCode } from './code-hasher';
 import { emailCodeMail, smsText } from './code-messages';
-import { taipeiDay } from './taipei-day';
 
 describe('one-time codes', () => {
   it('are 6 digits, uniform enough that every leading digit appears', () => {
@@ -28,9 +27,3 @@ describe('one-time codes', () => {
   });
 });
 
-describe('Taipei days for daily caps', () => {
-  it('turns at 16:00 UTC and counts the time to midnight', () => {
-    expect(taipeiDay(new Date('2024-05-01T15:59:59.000Z'))).toEqual({ day: '2024-05-01', msToMidnight: 1000 });
-    expect(taipeiDay(new Date('2024-05-01T16:00:00.000Z'))).toEqual({ day: '2024-05-02', msToMidnight: 24 * 3600_000 });
-  });
-});

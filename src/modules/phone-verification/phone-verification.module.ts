@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../../integrations/mail/mail.module';
+import { SmsModule } from '../../integrations/sms/sms.module';
 import { AuthConfigModule } from '../auth/auth-config.module';
 import { RateLimitModule } from '../auth/rate-limit/rate-limit.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -16,14 +17,13 @@ import { PhoneFlowService } from './phone-flow.service';
 import { SendLimits } from './send-limits';
 import { ShopContactChangeController } from './shop-contact-change.controller';
 import { ShopPhoneController } from './shop-phone.controller';
-import { smsSenderProvider } from './sms-sender.provider';
 
 /**
  * One-time codes by SMS and e-mail: sending (limits, queue, drivers), checking, and the flows
  * built on them (registration / forgot-password codes, e-mail and phone change).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([PhoneCode, EmailCode]), AuthConfigModule, RateLimitModule, UsersModule, SettingsModule, MailModule],
+  imports: [TypeOrmModule.forFeature([PhoneCode, EmailCode]), AuthConfigModule, RateLimitModule, UsersModule, SettingsModule, MailModule, SmsModule],
   controllers: [ShopPhoneController, ShopContactChangeController],
   providers: [
     CodeHasher,
@@ -33,7 +33,6 @@ import { smsSenderProvider } from './sms-sender.provider';
     PhoneFlowService,
     EmailChangeService,
     CodeDeliveryProcessor,
-    smsSenderProvider,
   ],
   exports: [PhoneFlowService],
 })

@@ -3,7 +3,7 @@ import { AppError } from '../../common/errors/app-error';
 import { MSG, resendWaitMsg } from '../../common/validation/messages';
 import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { RateLimiter } from '../auth/rate-limit/rate-limiter';
-import { taipeiDay } from './taipei-day';
+import { taipeiDay } from '../../common/time/taipei-time';
 
 export interface SendQuota {
   /** One send per cooldown (60 s) for this key. */
