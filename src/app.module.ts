@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { CacheModule } from './common/cache/cache.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { FastReadsModule } from './common/http/fast-reads.module';
+import { RedisModule } from './common/redis/redis.module';
 import { loggerParams } from './common/http/logger';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
@@ -39,6 +40,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         TypeOrmModule.forRoot(buildDataSourceOptions(config.databaseUrl)),
+        RedisModule,
         CacheModule,
         FastReadsModule,
         MailModule,

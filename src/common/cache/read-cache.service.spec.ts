@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { redisSuite, TEST_REDIS_URL } from '../testing/redis-probe';
 import type { AppConfig } from '../../config/app-config';
+import { RedisConnections } from '../redis/redis-connections';
 import { ReadCache, toCachedJson } from './read-cache.service';
 
 const config = { redisPrefix: 't', catalogCacheSeconds: 60 } as AppConfig;
+/** Without REDIS_URL: no connections. */
+const noRedis = new RedisConnections(config);
 
 describe('ReadCache', () => {
   it('loads once for concurrent misses and serves the copy until invalidated', async () => {
-    const cache = new ReadCache(config);
+    const cache = new ReadCache(config, noRedis);
     let loads = 0;
     const loader = async () => {
       loads++;
@@ -21,11 +24,10 @@ describe('ReadCache', () => {
     expect(await cache.getOrLoad('k:1', loader)).toBe(a);
     await cache.invalidate('k:');
     expect(await cache.getOrLoad('k:1', loader)).toEqual({ n: 2 });
-    await cache.onModuleDestroy();
   });
 
   it('does not keep a value loaded across an invalidation', async () => {
-    const cache = new ReadCache(config);
+    const cache = new ReadCache(config, noRedis);
     let release!: () => void;
     const slow = cache.getOrLoad('k', () => new Promise<string>((r) => (release = () => r('old'))));
     await cache.invalidate('k');
@@ -35,7 +37,7 @@ describe('ReadCache', () => {
   });
 
   it('keeps a value loaded across the drop of other keys (a sale on one product leaves the list load alone)', async () => {
-    const cache = new ReadCache(config);
+    const cache = new ReadCache(config, noRedis);
     let release!: () => void;
     const list = cache.getOrLoad('catalog:list', () => new Promise<string>((r) => (release = () => r('list'))));
     const page = cache.getOrLoad('catalog:product:1:page', () => new Promise<string>((r) => setTimeout(() => r('page'), 5)));
@@ -52,7 +54,7 @@ describe('ReadCache', () => {
   });
 
   it('does not cache failures', async () => {
-    const cache = new ReadCache(config);
+    const cache = new ReadCache(config, noRedis);
     await expect(cache.getOrLoad('e', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.getOrLoad('e', async () => 'ok')).toBe('ok');
   });
@@ -73,13 +75,13 @@ describe('ReadCache', () => {
   });
 
   it('peeks at fresh entries without loading', async () => {
-    const cache = new ReadCache(config);
+    const cache = new ReadCache(config, noRedis);
     expect(cache.peek('p')).toBeUndefined();
     await cache.getOrLoad('p', async () => 42);
     expect(cache.peek('p')).toBe(42);
     await cache.invalidate('p');
     expect(cache.peek('p')).toBeUndefined();
-    const expired = new ReadCache(config);
+    const expired = new ReadCache(config, noRedis);
     await expired.getOrLoad('q', async () => 1, 0);
     expect(expired.peek('q')).toBeUndefined();
   });
@@ -87,15 +89,18 @@ describe('ReadCache', () => {
 
 (redisSuite('ReadCache broadcast tests') ? describe : describe.skip)('ReadCache across processes (Redis pub/sub)', () => {
   const shared = { ...config, redisUrl: TEST_REDIS_URL, redisPrefix: `skinshop-unit-${randomBytes(3).toString('hex')}` } as AppConfig;
+  // Two processes: each its own connections.
+  const redisA = new RedisConnections(shared);
+  const redisB = new RedisConnections(shared);
   let a: ReadCache;
   let b: ReadCache;
   beforeAll(async () => {
-    a = new ReadCache(shared);
-    b = new ReadCache(shared);
+    a = new ReadCache(shared, redisA);
+    b = new ReadCache(shared, redisB);
     // Both subscribed before the first broadcast.
     await new Promise((r) => setTimeout(r, 300));
   });
-  afterAll(async () => Promise.all([a.onModuleDestroy(), b.onModuleDestroy()]));
+  afterAll(async () => Promise.all([redisA.close(), redisB.close()]));
 
   const settle = () => new Promise((r) => setTimeout(r, 200));
 

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { RedisConnections } from '../redis/redis-connections';
 
 /** Content codings a cached answer is kept in (compressed once, on first need, per cache fill). */
 export type JsonCoding = 'br' | 'gzip' | 'identity';
@@ -62,13 +63,12 @@ interface Entry {
  * process drops its copy at once. Concurrent misses share one load.
  */
 @Injectable()
-export class ReadCache implements OnModuleDestroy {
+export class ReadCache {
   private readonly logger = new Logger(ReadCache.name);
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly channel: string;
-  private readonly pub?: Redis;
-  private readonly sub?: Redis;
+  private readonly pub: Redis | null;
   /** Counts drops; a load remembers the count it started at. */
   private generation = 0;
   /** The generation of each prefix's latest drop, kept while a load that started before it may still finish. */
@@ -76,20 +76,24 @@ export class ReadCache implements OnModuleDestroy {
   /** Names this process's broadcasts (`<instance>|<prefix>`), so it skips its own. */
   private readonly instance = randomUUID();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    redis: RedisConnections,
+  ) {
     this.channel = `${config.redisPrefix}:cache:invalidate`;
-    if (config.redisUrl) {
-      this.pub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-      this.sub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
-      this.sub.subscribe(this.channel).catch((err: Error) => this.logger.warn(`cache subscribe failed: ${err.message}`));
-      this.sub.on('message', (_ch: string, message: string) => {
+    // Broadcast on the process's commands connection, listen on its subscriber connection.
+    this.pub = redis.commands;
+    const sub = redis.subscriber;
+    if (sub) {
+      sub.subscribe(this.channel).catch((err: Error) => this.logger.warn(`cache subscribe failed: ${err.message}`));
+      sub.on('message', (channel: string, message: string) => {
+        if (channel !== this.channel) return; // the subscriber connection may carry other channels
         const cut = message.indexOf('|');
         // Our own broadcast comes back too: this process dropped its copy already, and may
         // have refilled it since (dropping it again would only cost a reload).
         if (cut < 0 || message.slice(0, cut) === this.instance) return;
         this.dropLocal(message.slice(cut + 1));
       });
-      for (const c of [this.pub, this.sub]) c.on('error', (err: Error) => this.logger.warn(`redis: ${err.message}`));
     }
   }
 
@@ -155,10 +159,6 @@ export class ReadCache implements OnModuleDestroy {
     if (generation === this.generation) return false;
     for (const [prefix, at] of this.drops) if (at > generation && key.startsWith(prefix)) return true;
     return false;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.pub?.quit().catch(() => undefined), this.sub?.quit().catch(() => undefined)]);
   }
 }
 

@@ -1,30 +1,41 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { RedisConnections } from '../../common/redis/redis-connections';
+import { RedisDurability } from '../../common/redis/redis-durability';
 
 type Up = 'up' | 'down';
+
+const REDIS_TIMEOUT_MS = 1000;
 
 @ApiTags('ops')
 @Controller('health')
 export class HealthController {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly redis: RedisConnections,
+    private readonly durability: RedisDurability,
   ) {}
 
+  /**
+   * 200 while the database (and Redis, when configured) answer; 503 otherwise. In production with
+   * Redis, `redisDurability` tells whether Redis keeps what it holds (AOF, `noeviction`); a
+   * non-durable Redis is a warning there, not a failed check.
+   */
   @Get()
-  @ApiOperation({ summary: 'Liveness and dependencies: database, and Redis when configured' })
+  @ApiOperation({ summary: 'Liveness and dependencies: database, Redis when configured (with its durability in production)' })
   async health(@Res() res: Response): Promise<void> {
-    const [database, redis] = await Promise.all([this.database(), this.config.redisUrl ? this.redis(this.config.redisUrl) : undefined]);
+    const client = this.redis.commands;
+    const [database, redis] = await Promise.all([this.database(), client ? this.ping(client) : undefined]);
+    const durability = redis === 'up' ? await this.durability.report() : null;
     const healthy = database === 'up' && redis !== 'down';
     res
       .status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
       .setHeader('Cache-Control', 'no-store')
-      .json({ success: healthy, status: healthy ? 'ok' : 'error', database, ...(redis ? { redis } : {}) });
+      .json({ success: healthy, status: healthy ? 'ok' : 'error', database, ...(redis ? { redis } : {}), ...(durability ? { redisDurability: durability } : {}) });
   }
 
   private async database(): Promise<Up> {
@@ -36,16 +47,13 @@ export class HealthController {
     }
   }
 
-  private async redis(url: string): Promise<Up> {
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      return (await client.ping()) === 'PONG' ? 'up' : 'down';
-    } catch {
-      return 'down';
-    } finally {
-      client.disconnect();
-    }
+  /** PING on the process's connection, answered within a second (a queued command while Redis is away counts as down). */
+  private async ping(client: Redis): Promise<Up> {
+    const pong = client.ping().then(
+      (r) => r === 'PONG',
+      () => false,
+    );
+    const late = new Promise<boolean>((r) => setTimeout(() => r(false), REDIS_TIMEOUT_MS).unref());
+    return (await Promise.race([pong, late])) ? 'up' : 'down';
   }
 }
