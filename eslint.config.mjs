@@ -98,6 +98,25 @@ export default tseslint.config(
     },
   },
   {
+    // Shared infrastructure (rate limiter, Redis, time, cache, HTTP, config, mail/SMS) serves the
+    // feature modules and never depends on one: what several modules need lives here, not in a module.
+    files: ['src/common/**/*.ts', 'src/integrations/**/*.ts', 'src/config/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/common/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+modules/',
+              message: 'Shared infrastructure must not import a feature module: move what both need to src/common or src/integrations.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A server module reaches another module only through its exported service (or its module).
     files: ['src/modules/**/*.ts'],
     ignores: ['src/modules/**/entities/**', 'src/**/*.spec.ts'],

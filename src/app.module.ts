@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { CacheModule } from './common/cache/cache.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { FastReadsModule } from './common/http/fast-reads.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RedisModule } from './common/redis/redis.module';
 import { loggerParams } from './common/http/logger';
 import { AppConfig } from './config/app-config';
@@ -41,6 +42,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         TypeOrmModule.forRoot(buildDataSourceOptions(config.databaseUrl)),
         RedisModule,
+        RateLimitModule,
         CacheModule,
         FastReadsModule,
         MailModule,

@@ -4,7 +4,7 @@
  */
 import { OutboxMessage } from '../jobs/outbox/outbox-message.entity';
 import { Admin } from '../modules/auth/entities/admin.entity';
-import { RateLimit } from '../modules/auth/entities/rate-limit.entity';
+import { RateLimit } from '../common/rate-limit/rate-limit.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { Product } from '../modules/catalog/entities/product.entity';
 import { ProductMedia } from '../modules/catalog/entities/product-media.entity';

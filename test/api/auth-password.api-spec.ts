@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { RateLimiter } from '../../src/modules/auth/rate-limit/rate-limiter';
+import { RateLimiter } from '../../src/common/rate-limit/rate-limiter';
+import { SendLimits } from '../../src/modules/phone-verification/send-limits';
 import { BrowserSession, isolatedEnv, lastCode, randomPhone, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { PhoneCode } from '../../src/modules/phone-verification/entities/phone-code.entity';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -17,7 +18,7 @@ describe('forgot password (4 steps) and change password (spec 1 §4–5)', () =>
   afterAll(async () => t?.close());
 
   const browser = () => new BrowserSession(request.agent(t.http));
-  const skipCooldown = (phone: string) => t.app.get(RateLimiter, { strict: false }).reset(`cd:sms:${phone}`);
+  const skipCooldown = (phone: string) => t.app.get(RateLimiter).reset(t.app.get(SendLimits, { strict: false }).cooldown, `sms:${phone}`);
 
   async function forgotVerified(phone: string, b = browser()) {
     await skipCooldown(phone);

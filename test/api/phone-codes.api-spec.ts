@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../src/jobs/job-queue';
-import { RateLimiter } from '../../src/modules/auth/rate-limit/rate-limiter';
+import { RateLimiter } from '../../src/common/rate-limit/rate-limiter';
+import { SendLimits } from '../../src/modules/phone-verification/send-limits';
 import { BrowserSession, isolatedEnv, lastCode, outboxFor, randomPhone, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { PhoneCode } from '../../src/modules/phone-verification/entities/phone-code.entity';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -20,7 +21,7 @@ describe('phone codes: /api/phone/sendcode, verifycode, forgot-sendcode', () => 
   const browser = () => new BrowserSession(request.agent(t.http));
   const codes = () => t.app.get(DataSource).getRepository(PhoneCode);
   /** Lets the next send through the 60 s cooldown (the daily caps still count). */
-  const skipCooldown = (phone: string) => t.app.get(RateLimiter, { strict: false }).reset(`cd:sms:${phone}`);
+  const skipCooldown = (phone: string) => t.app.get(RateLimiter).reset(t.app.get(SendLimits, { strict: false }).cooldown, `sms:${phone}`);
 
   describe('sendcode (registration)', () => {
     it.each([

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { RateLimiter } from '../../src/modules/auth/rate-limit/rate-limiter';
+import { RateLimiter } from '../../src/common/rate-limit/rate-limiter';
+import { SendLimits } from '../../src/modules/phone-verification/send-limits';
 import { BrowserSession, isolatedEnv, lastCode, outboxFor, randomPhone, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -188,7 +189,7 @@ describe('profile: name, gender, birthday, e-mail and phone change (spec 2 §2�
       const code = (await lastCode(t.app, phone)) as string;
       expect((await taken.b.post('/api/user/updatePhone', { phone, code })).body).toEqual({ success: false, message: '無法找到驗證碼或驗證碼已過期。' });
 
-      await t.app.get(RateLimiter, { strict: false }).reset(`cd:sms:${taken.phone}`);
+      await t.app.get(RateLimiter).reset(t.app.get(SendLimits, { strict: false }).cooldown, `sms:${taken.phone}`);
       await a.b.post('/api/phone/sendcode', { type: 'change', phone: taken.phone }).then((r) => expect(r.status).toBe(200));
       const takenCode = (await lastCode(t.app, taken.phone)) as string;
       const res = await a.b.post('/api/user/updatePhone', { phone: taken.phone, code: takenCode });

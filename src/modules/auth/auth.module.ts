@@ -9,7 +9,6 @@ import { CsrfService } from './csrf.service';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordLogin } from './password-login.service';
 import { PasswordHasher } from './passwords';
-import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SessionAuthService } from './session-auth.service';
 import { SessionBackend } from './session/session-backend';
 import { ShopLoginController } from './shop-login.controller';
@@ -21,7 +20,7 @@ import { SocialLoginService } from './social/social-login.service';
  * password login with throttling, registration, password reset and change, social login.
  */
 @Module({
-  imports: [AuthConfigModule, RateLimitModule, UsersModule, PhoneVerificationModule],
+  imports: [AuthConfigModule, UsersModule, PhoneVerificationModule],
   controllers: [ShopLoginController, ShopPasswordController, CsrfController],
   providers: [
     SessionBackend,
@@ -34,6 +33,6 @@ import { SocialLoginService } from './social/social-login.service';
     AccountService,
     SocialLoginService,
   ],
-  exports: [SessionAuthService, PasswordHasher, RateLimitModule, AuthConfigModule, SessionBackend],
+  exports: [SessionAuthService, PasswordHasher, AuthConfigModule, SessionBackend],
 })
 export class AuthModule {}

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ThrottlerStorageService } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../../integrations/mail/mail.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { SettingsModule } from '../settings/settings.module';
 import { ContactMailProcessor } from './contact-mail.processor';
-import { CONTACT_THROTTLE_STORAGE } from './contact-throttler.guard';
 import { ContactService } from './contact.service';
 import { ContentEventsSubscriber } from './content-events.subscriber';
 import { ContentVersionsService } from './content-versions.service';
@@ -52,7 +50,6 @@ import { StartupService } from './startup.service';
     PageContentService,
     ContactService,
     ContactMailProcessor,
-    { provide: CONTACT_THROTTLE_STORAGE, useClass: ThrottlerStorageService },
   ],
   exports: [ContentVersionsService, ContentService],
 })

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { Envelope } from '../../common/api/envelope';
-import { ContactThrottlerGuard } from './contact-throttler.guard';
+import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { CONTACT_RATE_LIMIT } from './contact-rate-limit';
 import { ContactService } from './contact.service';
 import { ContactDto } from './dto/contact.dto';
 
@@ -13,7 +14,7 @@ export class ShopContactController {
 
   @Post('contactSend')
   @HttpCode(200)
-  @UseGuards(ContactThrottlerGuard)
+  @RateLimit(CONTACT_RATE_LIMIT)
   @ApiOperation({ summary: 'Contact form: stores the message and mails it to the shop through the job queue (5 per IP per 10 min)' })
   contactSend(@Body() dto: ContactDto, @Req() req: Request): Promise<Envelope> {
     // Member sessions arrive with the auth module; until then every sender is a visitor.

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../../integrations/mail/mail.module';
 import { SmsModule } from '../../integrations/sms/sms.module';
 import { AuthConfigModule } from '../auth/auth-config.module';
-import { RateLimitModule } from '../auth/rate-limit/rate-limit.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { CodeDeliveryProcessor } from './code-delivery.processor';
@@ -23,7 +22,7 @@ import { ShopPhoneController } from './shop-phone.controller';
  * built on them (registration / forgot-password codes, e-mail and phone change).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([PhoneCode, EmailCode]), AuthConfigModule, RateLimitModule, UsersModule, SettingsModule, MailModule, SmsModule],
+  imports: [TypeOrmModule.forFeature([PhoneCode, EmailCode]), AuthConfigModule, UsersModule, SettingsModule, MailModule, SmsModule],
   controllers: [ShopPhoneController, ShopContactChangeController],
   providers: [
     CodeHasher,

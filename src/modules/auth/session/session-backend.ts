@@ -6,7 +6,7 @@ import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { AUTH_CONFIG, type AuthConfig } from '../../../config/auth-config';
-import { AUTH_REDIS } from '../rate-limit/rate-limiter';
+import { RedisConnections } from '../../../common/redis/redis-connections';
 import { TypeormSessionStore } from './typeorm-session.store';
 
 /**
@@ -22,9 +22,14 @@ export class SessionBackend implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
-    @Inject(AUTH_REDIS) private readonly redis: Redis | null,
+    private readonly connections: RedisConnections,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
+
+  /** The process's Redis commands connection (null without REDIS_URL). */
+  private get redis(): Redis | null {
+    return this.connections.commands;
+  }
 
   /** Created on first use, so processes that serve no HTTP (the worker) never open it. */
   getStore(): Store {

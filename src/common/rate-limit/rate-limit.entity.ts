@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Fixed-window counters for throttling and lockouts in the embedded default
- * (production uses Redis). `key` is a reserved word in MySQL: quote it in raw SQL.
+ * Fixed-window counters of the rate limiter without Redis (`RateLimiterTypeorm`): one row per
+ * limited key, `points` consumed until `expires_at`. Shared infrastructure, not a feature
+ * module's table. `key` is a reserved word in MySQL: quote it in raw SQL.
  */
 @Entity('rate_limits')
 @Index('idx_rate_limits_expires', ['expires_at'])
