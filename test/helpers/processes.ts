@@ -136,13 +136,17 @@ export interface RedisProcess {
   restart(): Promise<void>;
 }
 
-/** A private redis-server (no persistence unless `durable`), so an outage hurts nobody else. */
-export async function startRedis(opts: { durable?: boolean } = {}): Promise<RedisProcess> {
+/**
+ * A private redis-server (no persistence unless `durable`), so an outage hurts nobody else.
+ * `args` are further redis-server options (they override the ones above, e.g. `--maxmemory-policy`).
+ */
+export async function startRedis(opts: { durable?: boolean; args?: string[] } = {}): Promise<RedisProcess> {
   const port = await freePort();
   let proc: ChildProcess | undefined;
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--daemonize', 'no', '--dir', '/tmp'];
   if (opts.durable) args.push('--appendonly', 'yes', '--appendfilename', `skinshop-test-${port}.aof`, '--maxmemory-policy', 'noeviction');
   else args.push('--appendonly', 'no');
+  args.push(...(opts.args ?? []));
   const up = async () => {
     proc = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
     await eventually(() => spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 10_000, 'redis-server');
