@@ -25,6 +25,9 @@ function redisServerInstalled(): boolean {
   beforeEach(() => {
     errors = jest.spyOn(Logger.prototype, 'error');
     warnings = jest.spyOn(Logger.prototype, 'warn');
+    // BullMQ prints its own eviction-policy notice on the console; the app's check is what is tested here.
+    const warn = console.warn.bind(console);
+    jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => (String(args[0]).startsWith('IMPORTANT! Eviction policy') ? undefined : warn(...args)));
   });
   afterEach(() => jest.restoreAllMocks());
 
