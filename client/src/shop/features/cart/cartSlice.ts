@@ -1,6 +1,7 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { baseApi } from '../../../shared/api/baseApi';
 import { clampQuantity, quantityLimit } from '../../../shared/lib/quantity';
-import { catalogApi } from '../catalog/catalogApi';
+import type { LoadProductsResponse, ProductDetailsResponse, ProductPageResponse } from '../catalog/catalogTypes';
 
 /**
  * Cart item (spec 1 §3): variant_id is 0 when the product has no variant. `stock` is the
@@ -37,6 +38,16 @@ export const lineLimit = (line: Pick<CartItem, 'stock'>): number => quantityLimi
 function applyStock(line: CartItem, stock: number) {
   line.stock = Math.max(0, Math.floor(stock));
   if (line.stock > 0) line.quantity = Math.min(line.quantity, lineLimit(line));
+}
+
+/**
+ * A catalogue query's answer arriving, matched by endpoint name: importing catalogApi here would
+ * pull it into the entry chunk (app/prefetch.ts loads it with the first screen instead).
+ */
+function queryFulfilled<T>(endpointName: string) {
+  const type = `${baseApi.reducerPath}/executeQuery/fulfilled`;
+  return (action: UnknownAction): action is PayloadAction<T, string, { arg: { endpointName: string } }> =>
+    action.type === type && (action as { meta?: { arg?: { endpointName?: string } } }).meta?.arg?.endpointName === endpointName;
 }
 
 /** What a product's details say about stock: its variants', or its own for a product without variants. */
@@ -83,7 +94,7 @@ export const cartSlice = createSlice({
   extraReducers: (builder) => {
     // Whenever a product's details arrive (popup, product page), its lines learn their variant's stock.
     builder.addMatcher(
-      isAnyOf(catalogApi.endpoints.productDetails.matchFulfilled, catalogApi.endpoints.productPage.matchFulfilled),
+      isAnyOf(queryFulfilled<ProductDetailsResponse>('productDetails'), queryFulfilled<ProductPageResponse>('productPage')),
       (state, { payload }) => {
         const news: StockNews = 'pDetails' in payload ? payload.pDetails : payload;
         for (const line of state.items) {
@@ -97,7 +108,7 @@ export const cartSlice = createSlice({
       },
     );
     // The list gives each product's total stock: no variant can have more than that.
-    builder.addMatcher(catalogApi.endpoints.loadProducts.matchFulfilled, (state, { payload }) => {
+    builder.addMatcher(queryFulfilled<LoadProductsResponse>('loadProducts'), (state, { payload }) => {
       const totals = new Map(payload.products.map((p) => [p.product_id, p.stock]));
       for (const line of state.items) {
         const total = totals.get(line.product_id);
