@@ -161,7 +161,7 @@ test.describe('quantities held at the stock (§12)', () => {
 });
 
 test.describe('floating buttons (§13)', () => {
-  test.beforeEach(({}, testInfo) => test.skip(!isMobile(testInfo), 'the floating buttons show on phones only'));
+  test.skip(({ isMobile: phone }) => !phone, 'the floating buttons show on phones only');
 
   test('one folded button that covers no price, card, text or the product bar; Escape closes it', async ({ page, request }) => {
     const { products } = await loadCatalogue(request);
