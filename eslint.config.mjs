@@ -40,9 +40,62 @@ export default tseslint.config(
     },
   },
   {
+    // API shapes come from the server's declarations (`@api/*`, src/common/api) as types only,
+    // and a type-only import leaves no `import {}` behind (verbatimModuleSyntax would keep it).
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@api/*'],
+              allowTypeImports: true,
+              message: 'API shapes are types: `import type { … } from \'@api/…\'`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The router may lazy-import admin/editor roots with import(); static imports stay forbidden.
     files: ['client/src/app/router.tsx'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The API shapes shared with the client (`@api/*`): declarations only, importing nothing but
+    // each other, so the client's typecheck never pulls server code and nothing reaches a bundle.
+    files: ['src/common/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+$)',
+              message: 'src/common/api holds only type declarations: import nothing but sibling files here (./name).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[importKind!="type"], ExportAllDeclaration[exportKind!="type"]',
+          message: 'src/common/api is type-only: use `import type` / `export type`.',
+        },
+        {
+          selector: 'ExportNamedDeclaration[exportKind!="type"]',
+          message: 'src/common/api is type-only: export interfaces and types, never values.',
+        },
+        {
+          selector: 'Program > :not(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, TSInterfaceDeclaration, TSTypeAliasDeclaration)',
+          message: 'src/common/api is type-only: declare interfaces and types, no runtime code.',
+        },
+      ],
+    },
   },
   {
     // A server module reaches another module only through its exported service (or its module).

@@ -2,10 +2,11 @@
 // `npm run bench`: the built server on MariaDB, loaded over loopback.
 // Prints figures and the budget each is held to; exits 1 if a budget is missed.
 import { bundleReport } from './bundle.mjs';
+import { contactToMail, startMailbox } from './contact.mjs';
 import { builtClientExists, freshMariaDb, load, startFlags, startServer, verdict } from './lib.mjs';
 import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
-const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10 };
+const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10, contactP99: 500 };
 const LOGIN_ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const results = [];
@@ -14,8 +15,12 @@ const row = (name, figure, budget, ok) => {
   console.log(`${verdict(ok).padEnd(4)}  ${name.padEnd(44)} ${figure.padEnd(34)} budget ${budget}`);
 };
 
+// Contact mails go to a local SMTP server (the contact → mail row).
+const mailbox = await startMailbox();
+
 const env = {
   NODE_ENV: 'production',
+  SMTP_URL: mailbox.url,
   PORT: process.env.BENCH_PORT ?? '3311',
   DATABASE_URL: await freshMariaDb('skinshop_bench'),
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
@@ -78,6 +83,15 @@ for (const connections of [1, 4, 16]) {
   row(`POST /api/login/basic-login @${connections}`, `${figure}  [argon2 ${cost.verifyMs.toFixed(0)} ms]`, budget, ok);
   if (r.errors.length) console.log(`      errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
 }
+// Contact form → outbox → queue → SMTP: the visitor's POST until the mail is in the mailbox.
+for (const connections of [1, 8]) {
+  const r = await contactToMail(server.url, mailbox, { total: connections === 1 ? 50 : 200, connections });
+  const figure = `${r.delivered}/${r.sent} delivered  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+  const ok = r.errors.length === 0 && r.lost === 0 && r.duplicates === 0 && r.p99 < BUDGET.contactP99;
+  row(`contact submit → mail delivered @${connections}`, figure, `p99 < ${BUDGET.contactP99} ms, 0 lost, 0 dup`, ok);
+  if (!ok) console.log(`      lost ${r.lost}, duplicates ${r.duplicates}${r.errors.length ? `, errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}` : ''}`);
+}
+
 // Lighthouse (mobile) on the same server: / , /products and a product page (bench/lighthouse.mjs).
 // BENCH_LIGHTHOUSE=0 leaves it out (e.g. on a machine without Chromium).
 if (process.env.BENCH_LIGHTHOUSE === '0') {
@@ -91,6 +105,7 @@ if (process.env.BENCH_LIGHTHOUSE === '0') {
   }
 }
 await server.stop();
+await mailbox.close();
 
 if (builtClientExists()) {
   const b = bundleReport();

@@ -94,7 +94,17 @@ const serviceEnv = {
   ...(hasRedis ? { REDIS_URL_FOR_TESTS: REDIS_URL } : { SKIP_REDIS: '1' }),
 };
 
+// The API tier's fault tests start the built server (kill -9, restarts): build first when stale.
+function ensureBuild(why) {
+  const built = spawnSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error(`build failed: ${why} need dist/ and client/dist/`);
+    process.exit(1);
+  }
+}
+
 if (want('unit')) jest('server unit', 'unit', serviceEnv);
+if (want('api')) ensureBuild('the API fault tests');
 if (want('api:sqlite')) jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' });
 if (want('api:mariadb')) {
   if (hasMaria && hasRedis) {
@@ -112,11 +122,7 @@ if (want('client')) {
 }
 if (want('e2e')) {
   if (hasChromium) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) {
-      console.error('build failed: the browser tests need dist/ and client/dist/');
-      process.exit(1);
-    }
+    ensureBuild('the browser tests');
     const file = join(out, 'e2e.json');
     run('browser (Playwright + Chromium)', process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, PW_REPORTERS: 'list,json' }, () => {
       if (!existsSync(file)) return undefined;

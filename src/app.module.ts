@@ -11,6 +11,9 @@ import { AppConfigModule } from './config/config.module';
 import { buildDataSourceOptions } from './database/data-source';
 import { MailModule } from './integrations/mail/mail.module';
 import { JobsModule } from './jobs/jobs.module';
+import { OutboxModule } from './jobs/outbox/outbox.module';
+import { EventsModule } from './common/events/events.module';
+import { TransactionsModule } from './common/transactions/transactions.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContentModule } from './modules/content/content.module';
@@ -39,7 +42,19 @@ export class AppModule {
         CacheModule,
         FastReadsModule,
         MailModule,
-        JobsModule.forRoot({ redisUrl: config.redisUrl, runWorkers: options.runWorkers, prefix: config.redisPrefix }),
+        TransactionsModule,
+        EventsModule,
+        JobsModule.forRoot({
+          redisUrl: config.redisUrl,
+          runWorkers: options.runWorkers,
+          prefix: config.redisPrefix,
+          attempts: config.jobs.attempts,
+          backoffDelayMs: config.jobs.backoffDelayMs,
+          backoffMaxDelayMs: config.jobs.backoffMaxDelayMs,
+          stalledIntervalMs: config.jobs.stalledIntervalMs,
+          lockDurationMs: config.jobs.lockDurationMs,
+        }),
+        OutboxModule.forRoot({ sweepMs: config.jobs.outboxSweepMs, recheckMs: config.jobs.outboxRecheckMs }),
         SettingsModule,
         CatalogModule,
         ContentModule,

@@ -27,14 +27,15 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
 }
 
 /** The web application, fully configured but not listening (tests call `app.init()`). */
-export async function createWebApp(config: AppConfig, options: { prepare?: boolean } = {}): Promise<NestExpressApplication> {
+export async function createWebApp(config: AppConfig, options: { prepare?: boolean; clientDist?: string } = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, { http: true, runWorkers: config.runWorkersInWeb }),
     // Errors reach the caller (main prints them and exits; tests see them) instead of process.exit inside Nest.
-    { bufferLogs: true, abortOnError: false },
+    // bodyParser off: configureHttp parses JSON itself (per-route limits, depth cap, only for known routes).
+    { bufferLogs: true, abortOnError: false, bodyParser: false },
   );
   app.useLogger(app.get(Logger));
-  configureHttp(app, config);
+  configureHttp(app, config, { clientDist: options.clientDist });
   if (options.prepare !== false) await prepareDatabase(app.get(DataSource), config);
   return app;
 }

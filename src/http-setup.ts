@@ -7,7 +7,10 @@ import helmet from 'helmet';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PinoLogger } from 'nestjs-pino';
+import { apiRouteGate } from './common/http/api-route-gate';
+import { GENERIC_NOT_FOUND } from './common/http/envelope';
 import { FastReads } from './common/http/fast-reads';
+import { jsonBodyParser } from './common/http/json-body';
 import { isPrecompressed } from './common/http/send-cached-json';
 import { createValidationPipe } from './common/http/validation.pipe';
 import type { AppConfig } from './config/app-config';
@@ -41,9 +44,6 @@ export function contentSecurityPolicy(isProduction: boolean) {
   };
 }
 
-/** JSON request bodies up to this size. */
-const JSON_LIMIT = '2mb';
-
 /** helmet with our CSP: every answer carries these security headers. */
 export function securityMiddleware(config: AppConfig): RequestHandler {
   return helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false });
@@ -66,51 +66,98 @@ export function headersSetBy(middleware: RequestHandler): [string, string][] {
   return headers;
 }
 
-/** Middleware, global pipes and static files shared by the server and the API tests. */
-export function configureHttp(app: NestExpressApplication, config: AppConfig): void {
+/** Where the OpenAPI document and Swagger UI are served (when `API_DOCS` allows; see AppConfig.apiDocs). */
+export const API_DOCS_PATH = '/api/docs';
+
+export interface HttpOptions {
+  /** The built client to serve; default CLIENT_DIST (tests point it at a fixture). */
+  clientDist?: string;
+}
+
+/**
+ * Middleware, global pipes and static files shared by the server and the API tests. In order:
+ * cache-hit fast path → security headers → unknown /api routes answered 404 (nothing read) →
+ * compression → JSON body (100 KB unless the route declares more, depth ≤ 32) → sessions/CSRF →
+ * static files → SPA; Nest's middleware and routes follow at app.init().
+ */
+export function configureHttp(app: NestExpressApplication, config: AppConfig, options: HttpOptions = {}): void {
+  const clientDist = options.clientDist ?? CLIENT_DIST;
   app.setGlobalPrefix('api');
   app.disable('x-powered-by');
   app.set('etag', false); // our cached reads set strong ETags themselves
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
   const security = securityMiddleware(config);
+  const requestLogger = () => PinoLogger.root;
+  const jsonBody = jsonBodyParser();
   // First in the stack: cache hits of the public cached reads, answered as the routes below would.
+  app.use(app.get(FastReads).middleware({ securityHeaders: headersSetBy(security), jsonParser: jsonBody, logger: requestLogger }));
+  app.use(security);
+  // Before any body is read, session loaded or CSRF token checked: /api paths no route serves → 404.
   app.use(
-    app.get(FastReads).middleware({
-      securityHeaders: headersSetBy(security),
-      jsonParser: express.json({ limit: JSON_LIMIT }),
-      logger: () => PinoLogger.root,
+    apiRouteGate({
+      express: app.getHttpAdapter().getInstance(),
+      mounts: config.apiDocs ? [API_DOCS_PATH] : [],
+      logger: requestLogger,
     }),
   );
-  app.use(security);
   // Cached JSON answers arrive compressed already (once per cache fill): leave those alone.
   app.use(compression({ threshold: 1024, filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }));
-  app.useBodyParser('json', { limit: JSON_LIMIT });
+  // Only API routes take bodies (Nest's own parsers are off: see createWebApp).
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? jsonBody(req, res, next) : next()));
   configureSessions(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
-  const swagger = new DocumentBuilder()
-    .setTitle('skinshop API')
-    .setDescription('Shop and back-office API. Every answer is `{ success, message?, ...fields }`.')
-    .setVersion('1')
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, swagger), { useGlobalPrefix: false });
+  if (config.apiDocs) {
+    const swagger = new DocumentBuilder()
+      .setTitle('skinshop API')
+      .setDescription('Shop and back-office API. Every answer is `{ success, message?, ...fields }`.')
+      .setVersion('1')
+      .build();
+    SwaggerModule.setup(API_DOCS_PATH.slice(1), app, () => SwaggerModule.createDocument(app, swagger), { useGlobalPrefix: false });
+  }
 
   if (!existsSync(config.mediaDir)) mkdirSync(config.mediaDir, { recursive: true });
-  app.useStaticAssets(config.mediaDir, { prefix: '/media', maxAge: '7d', index: false, fallthrough: false });
-  mountSeoRoutes(app, join(CLIENT_DIST, 'index.html'));
-  serveClient(app);
+  // Uploads keep their names (not content hashes): a week, revalidated after.
+  app.useStaticAssets(config.mediaDir, { prefix: '/media', maxAge: '7d', index: false, redirect: false });
+  app.use('/media', fileNotFound);
+  mountSeoRoutes(app, join(clientDist, 'index.html'));
+  serveClient(app, clientDist);
 }
 
-/** Serves the built client with long-lived hashed assets and an SPA fallback to index.html. */
-function serveClient(app: NestExpressApplication): void {
-  if (!existsSync(join(CLIENT_DIST, 'index.html'))) return;
-  app.useStaticAssets(join(CLIENT_DIST, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', index: false, fallthrough: false });
+/**
+ * The end of `/media` and `/assets`: whatever the static handler did not send — a missing file,
+ * an old chunk after a deploy, a directory, a dotfile, a traversal attempt (`..%2f`, `%2e%2e`),
+ * a bad escape — is 404 in the envelope. serve-static runs with `fallthrough` (its default), so
+ * none of these becomes an error with the file's absolute path and a stack in the log.
+ */
+function fileNotFound(_req: Request, res: Response): void {
+  res.status(404).setHeader('Cache-Control', 'no-cache');
+  res.json({ success: false, message: GENERIC_NOT_FOUND });
+}
+
+/**
+ * Serves the built client: `/assets` (content-hashed names) cached for a year as `immutable`,
+ * root files of client/public for an hour, and every page — index.html and the SPA fallback —
+ * `no-cache`, so a deploy reaches every browser on its next visit.
+ */
+function serveClient(app: NestExpressApplication, clientDist: string): void {
+  if (existsSync(join(clientDist, 'index.html'))) {
+    app.useStaticAssets(join(clientDist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', index: false, redirect: false });
+  }
+  app.use('/assets', fileNotFound);
+  if (!existsSync(join(clientDist, 'index.html'))) return;
   // Root files of client/public (favicon …). Not for /api: a static lookup costs a stat() per API call.
-  const rootFiles = express.static(CLIENT_DIST, { index: false, maxAge: '1h' });
+  const rootFiles = express.static(clientDist, {
+    index: false,
+    maxAge: '1h',
+    redirect: false,
+    setHeaders: (res, file) => {
+      if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : rootFiles(req, res, next)));
-  const index = join(CLIENT_DIST, 'index.html');
-  const renderPage = seoHtmlHandler(app, index);
+  const renderPage = seoHtmlHandler(app, join(clientDist, 'index.html'));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
     if (!req.accepts('html')) return next();

@@ -71,3 +71,19 @@ describe('loadAppConfig: web processes', () => {
     expect(loadAppConfig({ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://r:6379' }).webConcurrency).toBe(2);
   });
 });
+
+describe('loadAppConfig: API_DOCS', () => {
+  const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+
+  it('serves /api/docs outside production and in production only when asked', () => {
+    expect(loadAppConfig({}).apiDocs).toBe(true);
+    expect(loadAppConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadAppConfig(prod).apiDocs).toBe(false);
+    expect(loadAppConfig({ ...prod, API_DOCS: '' }).apiDocs).toBe(false);
+    expect(loadAppConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('refuses anything but true or false', () => {
+    expect(() => loadAppConfig({ API_DOCS: 'yes' })).toThrow(/\n {2}API_DOCS: API_DOCS must be true or false/);
+  });
+});

@@ -22,8 +22,22 @@ export interface AppConfig {
   mailFrom: string;
   trustProxy?: string;
   webConcurrency: number;
+  /** Retries, stall checks and the outbox (JOBS_*, OUTBOX_*). */
+  jobs: JobsConfig;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS; default: not in production). */
+  apiDocs: boolean;
   /** Member accounts: sessions, CSRF exemptions, SMS driver, code limits, login throttling, social logins. */
   auth: AuthConfig;
+}
+
+export interface JobsConfig {
+  attempts: number;
+  backoffDelayMs: number;
+  backoffMaxDelayMs: number;
+  stalledIntervalMs: number;
+  lockDurationMs: number;
+  outboxSweepMs: number;
+  outboxRecheckMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -72,6 +86,16 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
     webConcurrency: env.WEB_CONCURRENCY,
+    jobs: {
+      attempts: env.JOBS_ATTEMPTS,
+      backoffDelayMs: env.JOBS_BACKOFF_BASE_MS,
+      backoffMaxDelayMs: env.JOBS_BACKOFF_MAX_MS,
+      stalledIntervalMs: env.JOBS_STALLED_INTERVAL_MS,
+      lockDurationMs: env.JOBS_LOCK_DURATION_MS,
+      outboxSweepMs: env.OUTBOX_SWEEP_MS,
+      outboxRecheckMs: env.OUTBOX_RECHECK_MS,
+    },
+    apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     auth,
   };
 }

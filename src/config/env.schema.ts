@@ -101,6 +101,57 @@ export class EnvVars {
   @IsString()
   @MinLength(16)
   SESSION_SECRET?: string;
+
+  // ── jobs and the outbox (defaults suit production; the fault tests shrink them to run in seconds) ──
+
+  /** Total runs of a job before it ends `failed` (kept, visible, retryable). 22 with the backoff below ≈ 25 h. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  JOBS_ATTEMPTS = 22;
+
+  /** First retry waits this long (ms); each next one twice as long… */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  JOBS_BACKOFF_BASE_MS = 10_000;
+
+  /** …but never longer than this (ms; 2 h). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  JOBS_BACKOFF_MAX_MS = 7_200_000;
+
+  /** BullMQ: how often workers look for jobs whose worker died (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  JOBS_STALLED_INTERVAL_MS = 30_000;
+
+  /** BullMQ: a worker's lock on a running job; a dead worker's job is taken over after it lapses (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  JOBS_LOCK_DURATION_MS = 30_000;
+
+  /** Outbox: how often undispatched rows are handed to the queue again (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  OUTBOX_SWEEP_MS = 15_000;
+
+  /** Outbox: a queued row not done after this long is handed again (a no-op while the queue still has it) (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  OUTBOX_RECHECK_MS = 300_000;
+
+  /** OpenAPI document and Swagger UI at /api/docs: on outside production; in production only with `true`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'API_DOCS must be true or false' })
+  API_DOCS?: 'true' | 'false';
 }
 
 export function validateEnv(raw: Record<string, unknown>): EnvVars {

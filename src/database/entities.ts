@@ -2,6 +2,7 @@
  * The single registry of entity classes: the data source, the migration generator
  * and the drift test all read this list. A new entity is added here and nowhere else.
  */
+import { OutboxMessage } from '../jobs/outbox/outbox-message.entity';
 import { Admin } from '../modules/auth/entities/admin.entity';
 import { RateLimit } from '../modules/auth/entities/rate-limit.entity';
 import { Session } from '../modules/auth/entities/session.entity';
@@ -41,6 +42,8 @@ import { UserConfig } from '../modules/users/entities/user-config.entity';
 import { UserIdentity } from '../modules/users/entities/user-identity.entity';
 
 export const ENTITIES = [
+  // jobs
+  OutboxMessage,
   // users
   User,
   UserConfig,

@@ -24,7 +24,7 @@ describe('BullmqJobQueue without Redis', () => {
     const registry = new JobHandlerRegistry();
     registry.register(JobName.MaintenanceDemo, () => undefined);
     const url = `redis://127.0.0.1:${await deadPort()}`;
-    const queue = new BullmqJobQueue(registry, { redisUrl: url, prefix: 'unreachable', runWorkers: true, backoffDelayMs: 10, attempts: 1, concurrency: 1 });
+    const queue = new BullmqJobQueue(registry, { redisUrl: url, prefix: 'unreachable', runWorkers: true, backoffDelayMs: 10, backoffMaxDelayMs: 1000, stalledIntervalMs: 30_000, lockDurationMs: 30_000, attempts: 1, concurrency: 1 });
     try {
       void queue.start().catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 1200));

@@ -4,6 +4,8 @@ import Redis from 'ioredis';
 import { JobHandlerRegistry } from './job-handler.registry';
 import {
   AddJobOptions,
+  backoffDelay,
+  concurrencyOf,
   DriverOptions,
   JOB_DEFAULTS,
   JOB_STATES,
@@ -24,6 +26,8 @@ export interface BullmqDriverOptions extends DriverOptions {
 }
 
 const SECONDS = 1000;
+/** Our backoff (exponential, capped): computed by the workers' backoffStrategy. */
+const CAPPED_BACKOFF = 'capped-exponential';
 
 /**
  * Production driver: one BullMQ queue per queue name on Redis; workers (only when this process
@@ -62,7 +66,7 @@ export class BullmqJobQueue extends JobDriver {
       jobId: r.jobId,
       delay: r.delayMs || undefined,
       attempts: r.attempts,
-      backoff: { type: 'exponential', delay: this.options.backoffDelayMs },
+      backoff: { type: CAPPED_BACKOFF, delay: this.options.backoffDelayMs },
       removeOnComplete: r.sensitive
         ? true
         : { count: JOB_DEFAULTS.keepCompletedCount, age: JOB_DEFAULTS.keepCompletedAgeMs / SECONDS },
@@ -103,12 +107,19 @@ export class BullmqJobQueue extends JobDriver {
       const worker = new Worker(queue, (job: Job) => this.process(queue, job), {
         connection: { url: this.options.redisUrl, connectionName: `${this.options.prefix}:worker:${queue}` },
         prefix: this.options.prefix,
-        concurrency: this.options.concurrency,
+        concurrency: concurrencyOf(queue, this.options),
+        stalledInterval: this.options.stalledIntervalMs,
+        lockDuration: this.options.lockDurationMs,
+        settings: {
+          backoffStrategy: (attemptsMade: number) => backoffDelay(this.options.backoffDelayMs, attemptsMade, this.options.backoffMaxDelayMs),
+        },
       });
       worker.on('error', (err: Error) => this.logError(`worker ${queue}`, err));
       worker.on('failed', (job: Job | undefined, err: Error) => {
-        if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        // Out of attempts, or stalled more often than allowed (BullMQ fails it without a retry).
+        if (job && (job.attemptsMade >= (job.opts.attempts ?? 1) || job.finishedOn)) {
           this.logger.warn(`job ${job.name} #${job.id} failed after ${job.attemptsMade} attempt(s): ${err.message}`);
+          void this.registry.notifyFailed({ id: job.id ?? '', name: job.name, queue }, err.message);
         }
       });
       this.workers.push(worker);
@@ -116,6 +127,13 @@ export class BullmqJobQueue extends JobDriver {
     // Not awaiting readiness: with Redis down the app still boots (health reports it) and the
     // workers start consuming as soon as Redis answers.
     this.logger.log(`BullMQ workers started for queues: ${queues.join(', ') || '(none)'}`);
+  }
+
+  async retry(queue: QueueName, jobId: string): Promise<boolean> {
+    const job = await this.queueOf(queue).getJob(jobId);
+    if (!job || !(await job.isFailed())) return false;
+    await job.retry('failed', { resetAttemptsMade: true });
+    return true;
   }
 
   async whenIdle(timeoutMs = 10_000): Promise<void> {

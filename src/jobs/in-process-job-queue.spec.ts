@@ -3,7 +3,7 @@ import { JobHandlerRegistry } from './job-handler.registry';
 import { DriverOptions, JOB_DEFAULTS } from './job-queue';
 import { JobName, QueueName } from './job-types';
 
-const OPTIONS: DriverOptions = { runWorkers: true, backoffDelayMs: 10, attempts: 5, concurrency: 2 };
+const OPTIONS: DriverOptions = { runWorkers: true, backoffDelayMs: 10, backoffMaxDelayMs: 60_000, stalledIntervalMs: 30_000, lockDurationMs: 30_000, attempts: 5, concurrency: 2 };
 
 /** A gate a handler waits on, so a test decides when running jobs finish. */
 function gate(): { wait: Promise<void>; open: () => void } {

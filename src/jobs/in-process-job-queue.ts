@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
+import { AsyncResource } from 'node:async_hooks';
 import { JobHandlerRegistry } from './job-handler.registry';
 import {
   AddJobOptions,
   backoffDelay,
+  concurrencyOf,
   DriverOptions,
   JOB_DEFAULTS,
   JobCounts,
@@ -49,6 +51,8 @@ export class InProcessJobQueue extends JobDriver {
   private readonly byId = new Map<string, MemoryJob>();
   private readonly idleWaiters = new Set<() => void>();
   private nextId = 1;
+  /** Runs a callback in the context this driver was created in (no request's). */
+  private readonly detached = AsyncResource.bind(<T>(fn: () => T): T => fn());
   private running = false;
   private closed = false;
 
@@ -106,6 +110,17 @@ export class InProcessJobQueue extends JobDriver {
       .map((job) => summary(job));
   }
 
+  async retry(queue: QueueName, jobId: string): Promise<boolean> {
+    const q = this.queueOf(queue);
+    const index = q.failed.findIndex((job) => job.id === jobId);
+    if (index < 0) return false;
+    const [job] = q.failed.splice(index, 1);
+    job.attemptsMade = 0;
+    job.finishedAt = undefined;
+    this.enqueue(job);
+    return true;
+  }
+
   async start(): Promise<void> {
     if (this.closed || !this.options.runWorkers || this.running) return;
     this.running = true;
@@ -156,23 +171,24 @@ export class InProcessJobQueue extends JobDriver {
     const q = this.queueOf(job.queue);
     job.state = 'delayed';
     q.delayed.add(job);
-    job.timer = setTimeout(() => {
+    job.timer = this.detached(() => setTimeout(() => {
       job.timer = undefined;
       q.delayed.delete(job);
       this.enqueue(job);
-    }, ms);
+    }, ms));
     job.timer.unref();
   }
 
   private pump(queue: QueueName): void {
     if (!this.running || !this.registry.queuesWithHandlers().includes(queue)) return;
     const q = this.queueOf(queue);
-    while (q.active.size < this.options.concurrency && q.waiting.length > 0) {
+    while (q.active.size < concurrencyOf(queue, this.options) && q.waiting.length > 0) {
       const job = q.waiting.shift() as MemoryJob;
       job.state = 'active';
       q.active.add(job);
-      // Run on a later tick so add() never executes a handler synchronously.
-      setImmediate(() => void this.run(job, q));
+      // Run on a later tick so add() never executes a handler synchronously, and outside the
+      // async context of whoever added it (a request's log context must not follow the job).
+      this.detached(() => setImmediate(() => void this.run(job, q)));
     }
   }
 
@@ -192,10 +208,11 @@ export class InProcessJobQueue extends JobDriver {
     } else {
       job.failedReason = failure instanceof Error ? failure.message : String(failure);
       if (job.attemptsMade < job.maxAttempts && !this.closed) {
-        this.delay(job, backoffDelay(this.options.backoffDelayMs, job.attemptsMade));
+        this.delay(job, backoffDelay(this.options.backoffDelayMs, job.attemptsMade, this.options.backoffMaxDelayMs));
       } else {
         this.logger.warn(`job ${job.name} #${job.id} failed after ${job.attemptsMade} attempt(s): ${job.failedReason}`);
         this.finish(job, q, 'failed');
+        if (!this.closed) await this.registry.notifyFailed({ id: job.id, name: job.name, queue: job.queue }, job.failedReason);
       }
     }
     this.pump(job.queue);

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { redisSuite, TEST_REDIS_URL } from '../common/testing/redis-probe';
 import { bullQueuesOf, mountBullBoard } from './bull-board';
 import { JobHandler } from './job-handler.decorator';
+import { JobHandlerRegistry } from './job-handler.registry';
 import { JobDriver, JobQueue, REDACTED } from './job-queue';
 import { JobName, type JobOf, QueueName } from './job-types';
 import { JobsModule, JobsModuleOptions } from './jobs.module';
@@ -45,12 +46,19 @@ interface Harness {
   queue: JobQueue;
   driver: JobDriver;
   demo: DemoProcessor;
+  /** What the registry told its listeners, in order. */
+  settled: string[];
 }
 
 async function boot(options: JobsModuleOptions): Promise<Harness> {
   const moduleRef = await Test.createTestingModule({ imports: [JobsModule.forRoot(options)], providers: [DemoProcessor] }).compile();
+  const settled: string[] = [];
+  moduleRef.get(JobHandlerRegistry).addListener({
+    completed: async (job) => void settled.push(`completed ${job.id}`),
+    failed: async (job, error) => void settled.push(`failed ${job.id} ${error}`),
+  });
   await moduleRef.init();
-  return { moduleRef, queue: moduleRef.get(JobQueue), driver: moduleRef.get(JobDriver), demo: moduleRef.get(DemoProcessor) };
+  return { moduleRef, queue: moduleRef.get(JobQueue), driver: moduleRef.get(JobDriver), demo: moduleRef.get(DemoProcessor), settled };
 }
 
 const M = QueueName.Maintenance;
@@ -125,6 +133,34 @@ function driverContract(h: () => Harness): void {
     expect(failed).toMatchObject({ attemptsMade: 1, data: REDACTED });
   });
 
+  it('tells listeners when a job completes and when it fails for good, once each', async () => {
+    const { queue, driver, demo, settled } = h();
+    demo.failuresLeft.set('listen-fail', Infinity);
+    const ok = await queue.add(JobName.MaintenanceDemo, { token: 'listen-ok' });
+    const bad = await queue.add(JobName.MaintenanceDemo, { token: 'listen-fail' }, { attempts: 2 });
+    await driver.whenIdle();
+    // BullMQ reports a final failure through a worker event, a moment after the job settled.
+    for (let i = 0; i < 100 && !settled.some((e) => e.startsWith(`failed ${bad.id}`)); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(settled.filter((e) => e.includes(` ${ok.id}`))).toEqual([`completed ${ok.id}`]);
+    expect(settled.filter((e) => e.includes(` ${bad.id}`))).toEqual([`failed ${bad.id} demo failure listen-fail`]);
+  });
+
+  it('retries a failed job on an operator\'s request, with fresh attempts', async () => {
+    const { queue, driver, demo, settled } = h();
+    demo.failuresLeft.set('operator', 2);
+    const { id } = await queue.add(JobName.MaintenanceDemo, { token: 'operator' }, { attempts: 2 });
+    await driver.whenIdle();
+    expect((await queue.listJobs(M, 'failed')).map((j) => j.id)).toContain(id);
+    expect(await queue.retry(M, 'no-such-job')).toBe(false);
+    expect(await queue.retry(M, id)).toBe(true);
+    await driver.whenIdle();
+    expect(demo.runsOf('operator')).toEqual([1, 2, 1]);
+    expect((await queue.listJobs(M, 'completed')).map((j) => j.id)).toContain(id);
+    expect((await queue.listJobs(M, 'failed')).map((j) => j.id)).not.toContain(id);
+    expect(settled).toContain(`completed ${id}`);
+    expect(await queue.retry(M, id)).toBe(false); // not failed any more
+  });
+
   it('holds a delayed job until its time', async () => {
     const { queue, driver, demo } = h();
     const { id } = await queue.add(JobName.MaintenanceDemo, { token: 'later' }, { delayMs: 300 });
@@ -138,7 +174,7 @@ function driverContract(h: () => Harness): void {
 describe('in-process driver', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await boot({ runWorkers: true, backoffDelayMs: 10 });
+    harness = await boot({ runWorkers: true, backoffDelayMs: 10, attempts: 5 });
   });
   afterAll(() => harness.moduleRef.close());
 
@@ -156,7 +192,7 @@ const redisUp = redisSuite('BullMQ driver tests', REDIS_URL);
   const prefix = `skinshop-test-${process.pid}-${Date.now()}`;
   let harness: Harness;
   beforeAll(async () => {
-    harness = await boot({ redisUrl: REDIS_URL, prefix, runWorkers: true, backoffDelayMs: 10 });
+    harness = await boot({ redisUrl: REDIS_URL, prefix, runWorkers: true, backoffDelayMs: 10, attempts: 5 });
   });
   afterAll(async () => {
     await harness?.moduleRef.close();

@@ -7,7 +7,7 @@ import { backoffDelay, resolveAdd, storedJobId } from './job-queue';
 import { JobName, type JobOf, QueueName } from './job-types';
 import { JobsModule } from './jobs.module';
 
-const DEFAULTS = { runWorkers: true, backoffDelayMs: 1000, attempts: 5, concurrency: 2 };
+const DEFAULTS = { runWorkers: true, backoffDelayMs: 1000, backoffMaxDelayMs: 60_000, stalledIntervalMs: 30_000, lockDurationMs: 30_000, attempts: 5, concurrency: 2 };
 
 function job<N extends JobName>(name: N, data: JobOf<N>['data']): JobOf<N> {
   return { id: '1', name, queue: QueueName.Maintenance, data, attempt: 1, maxAttempts: 1 };

@@ -1,4 +1,4 @@
-import { JOB_DEFINITIONS, JobName, JobPayloads, QueueName } from './job-types';
+import { JOB_DEFINITIONS, JobName, JobPayloads, QUEUE_CONCURRENCY, QueueName } from './job-types';
 
 export interface AddJobOptions {
   /**
@@ -8,7 +8,7 @@ export interface AddJobOptions {
    */
   jobId?: string;
   delayMs?: number;
-  /** Total runs before the job ends `failed` (default 5). */
+  /** Total runs before the job ends `failed` (default JOBS_ATTEMPTS: 22, retries spanning ~25 h). */
   attempts?: number;
   /** Removed on completion and listed without payload; on by default for jobs that carry a code. */
   sensitive?: boolean;
@@ -46,6 +46,11 @@ export abstract class JobQueue {
   abstract getCounts(): Promise<Record<QueueName, JobCounts>>;
   /** Newest first. */
   abstract listJobs(queue: QueueName, state: JobState, limit?: number): Promise<JobSummary[]>;
+  /**
+   * Puts a failed job back to waiting with fresh attempts (an operator's retry). Returns false
+   * when no failed job has that id in that queue.
+   */
+  abstract retry(queue: QueueName, jobId: string): Promise<boolean>;
   /** Stops taking new work, lets running jobs finish, releases connections. */
   abstract close(): Promise<void>;
 }
@@ -61,17 +66,31 @@ export abstract class JobDriver extends JobQueue {
 export interface DriverOptions {
   /** Process jobs in this process (web in embedded mode, or the worker). */
   runWorkers: boolean;
-  /** Base of the exponential backoff: retry n waits base * 2^(n-1) ms. */
+  /** Base of the exponential backoff: retry n waits min(base * 2^(n-1), max) ms. */
   backoffDelayMs: number;
+  /** Longest wait between two attempts. */
+  backoffMaxDelayMs: number;
+  /** BullMQ: how often workers look for stalled jobs (a worker that died mid-job), ms. */
+  stalledIntervalMs: number;
+  /** BullMQ: how long a worker's lock on an active job lasts without renewal, ms. */
+  lockDurationMs: number;
   /** Default total attempts per job. */
   attempts: number;
   /** Jobs run at once per queue. */
   concurrency: number;
 }
 
+/**
+ * Retries back off exponentially from 10 s, capped at 2 h: 22 attempts span ~24.8 h
+ * (10 s, 20 s, … 85 min, then every 2 h), so a provider outage of a day delays work but
+ * does not fail it. Jobs that carry a one-time code pass fewer attempts (the code expires).
+ */
 export const JOB_DEFAULTS = {
-  attempts: 5,
-  backoffDelayMs: 1000,
+  attempts: 22,
+  backoffDelayMs: 10_000,
+  backoffMaxDelayMs: 2 * 3600 * 1000,
+  stalledIntervalMs: 30_000,
+  lockDurationMs: 30_000,
   concurrency: 2,
   keepCompletedCount: 1000,
   keepCompletedAgeMs: 24 * 3600 * 1000,
@@ -114,9 +133,21 @@ export function storedJobId(jobId: string): string {
   return /^\d+$/.test(id) ? `id.${id}` : id;
 }
 
-/** Delay before retry number `retry` (1 = first retry), as BullMQ's built-in exponential backoff. */
-export function backoffDelay(baseMs: number, retry: number): number {
-  return Math.round(baseMs * 2 ** (retry - 1));
+/** Jobs run at once in `queue`: its own figure (QUEUE_CONCURRENCY), at least the configured default. */
+export function concurrencyOf(queue: QueueName, defaults: DriverOptions): number {
+  return Math.max(defaults.concurrency, QUEUE_CONCURRENCY[queue] ?? 0);
+}
+
+/** Delay before retry number `retry` (1 = first retry): exponential from `baseMs`, at most `maxMs`. */
+export function backoffDelay(baseMs: number, retry: number, maxMs: number = Number.POSITIVE_INFINITY): number {
+  return Math.min(Math.round(baseMs * 2 ** (Math.min(retry, 60) - 1)), maxMs);
+}
+
+/** Sum of the waits between `attempts` runs: how long a job keeps being retried. */
+export function retrySpanMs(attempts: number, baseMs: number, maxMs: number): number {
+  let total = 0;
+  for (let retry = 1; retry < attempts; retry++) total += backoffDelay(baseMs, retry, maxMs);
+  return total;
 }
 
 export function normalizeLimit(limit: number | undefined): number {

@@ -58,6 +58,12 @@ export interface JobPayloads {
   [JobName.MaintenanceDemo]: { token: string };
 }
 
+/**
+ * Jobs run at once per queue, where the default (2) is too few: mail waits on the network (SMTP
+ * round trips), so a burst of contact or order mails should not queue behind two connections.
+ */
+export const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { [QueueName.Mail]: 5, [QueueName.Sms]: 4 };
+
 export interface JobDefinition {
   queue: QueueName;
   /** Carries a secret (one-time code): removed on completion, never listed with its payload. */

@@ -11,11 +11,16 @@ export interface JobsModuleOptions {
   redisUrl?: string;
   /** Run processors in this process (web in embedded mode, `start:worker` with Redis). */
   runWorkers: boolean;
-  /** Base of the exponential retry backoff (default 1000 ms; tests use ~10). */
+  /** Base of the exponential retry backoff (default 10 s; tests use ~20 ms). */
   backoffDelayMs?: number;
+  /** Longest wait between attempts (default 2 h). */
+  backoffMaxDelayMs?: number;
+  /** BullMQ stalled-job check interval and lock duration (default 30 s each; fault tests ~1 s). */
+  stalledIntervalMs?: number;
+  lockDurationMs?: number;
   /** Redis key prefix (default `skinshop`). */
   prefix?: string;
-  /** Default total attempts per job (default 5). */
+  /** Default total attempts per job (default 22). */
   attempts?: number;
   /** Jobs run at once per queue (default 2). */
   concurrency?: number;
@@ -39,6 +44,9 @@ export function createJobDriver(options: JobsModuleOptions, registry: JobHandler
   const driverOptions: DriverOptions = {
     runWorkers: options.runWorkers,
     backoffDelayMs: positive(options.backoffDelayMs ?? JOB_DEFAULTS.backoffDelayMs, 'backoffDelayMs', 0),
+    backoffMaxDelayMs: positive(options.backoffMaxDelayMs ?? JOB_DEFAULTS.backoffMaxDelayMs, 'backoffMaxDelayMs', 0),
+    stalledIntervalMs: positive(options.stalledIntervalMs ?? JOB_DEFAULTS.stalledIntervalMs, 'stalledIntervalMs', 1),
+    lockDurationMs: positive(options.lockDurationMs ?? JOB_DEFAULTS.lockDurationMs, 'lockDurationMs', 1),
     attempts: positive(options.attempts ?? JOB_DEFAULTS.attempts, 'attempts', 1),
     concurrency: positive(options.concurrency ?? JOB_DEFAULTS.concurrency, 'concurrency', 1),
   };

@@ -18,13 +18,13 @@ describe('member login, sessions and CSRF', () => {
   it('hands out a CSRF token and refuses a state-changing call without it (cross-site POST)', async () => {
     const b = browser();
     const token = await b.csrfToken();
-    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).toMatch(/^[0-9a-f]{64}\.[0-9a-f]{64}$/);
     const noToken = await b.agent.post('/api/login/basic-login').send({ account: '0912345678', password: 'abc123' });
     expect(noToken.status).toBe(403);
     expect(noToken.body).toEqual({ success: false, message: '頁面已逾時或請求來源不明，請重新整理頁面後再試' });
     const wrongToken = await b.agent.post('/api/login/basic-login').set('X-CSRF-Token', 'x'.repeat(64)).send({ account: '0912345678', password: 'abc123' });
     expect(wrongToken.status).toBe(403);
-    // A page on another site has no session cookie to pair with a token.
+    // A page on another site has no cookie to pair with a token.
     const foreign = await request(t.http).post('/api/user/updateUser').set('Origin', 'https://evil.example').set('X-CSRF-Token', token).send({ username: '王小明' });
     expect(foreign.status).toBe(403);
     // Public reads the spec sends as POST need no token; provider callbacks are exempt by path.
@@ -37,7 +37,8 @@ describe('member login, sessions and CSRF', () => {
     await a.post('/api/login/logout');
 
     const b = browser();
-    await b.csrfToken();
+    // A session exists before login only once something is in it (here a social-login state).
+    await b.post('/api/login/state-save', { state: BrowserSession.newState() });
     const before = b.sid();
     expect(before).toBeDefined();
     const res = await b.post('/api/login/basic-login', { account: phone, password });
@@ -63,8 +64,9 @@ describe('member login, sessions and CSRF', () => {
   it('prevents session fixation: a session id planted before login is not logged in afterwards', async () => {
     const victim = browser();
     const { phone, password } = await registerMember(t.app, browser());
-    await victim.csrfToken();
+    await victim.post('/api/login/state-save', { state: BrowserSession.newState() });
     const planted = victim.sid() as string;
+    expect(planted).toBeDefined();
     await victim.post('/api/login/basic-login', { account: phone, password }).then((r) => expect(r.status).toBe(200));
     const attacker = await request(t.http).get('/api/login/getuser').set('Cookie', `sid=${planted}`);
     expect(attacker.status).toBe(401);

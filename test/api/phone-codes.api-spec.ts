@@ -110,6 +110,23 @@ describe('phone codes: /api/phone/sendcode, verifycode, forgot-sendcode', () => 
       expect(guess.body).toEqual({ success: false, message: '驗證失敗，請重試！' });
     });
 
+    it('without a type, sends a visitor a registration code (spec 1 §7), which verifycode accepts', async () => {
+      const b = browser();
+      const phone = randomPhone();
+      expect((await b.post('/api/phone/sendcode', { phone })).body).toEqual({ success: true, message: '驗證碼已發送', outtime: 60 });
+      const [sms] = await outboxFor(t.app, phone);
+      expect(sms.body).toContain('註冊驗證碼');
+      const code = await lastCode(t.app, phone);
+      expect((await b.post('/api/phone/verifycode', { phone, code })).body).toEqual({ success: true, message: '驗證成功' });
+    });
+
+    it.each([null, 7, true, [], ['register'], {}, 'Register'])('refuses type %j with 提供的資料無效或不完整 and sends nothing', async (type) => {
+      const phone = randomPhone();
+      const res = await browser().post('/api/phone/sendcode', { type, phone });
+      expect([res.status, res.body]).toEqual([400, { success: false, message: '提供的資料無效或不完整' }]);
+      expect(await outboxFor(t.app, phone)).toEqual([]);
+    });
+
     it('needs a logged-in member for type change', async () => {
       const res = await browser().post('/api/phone/sendcode', { type: 'change', phone: randomPhone() });
       expect(res.status).toBe(401);

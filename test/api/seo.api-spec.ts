@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { formatNTRange } from '../../src/common/validation/price-format';
 import { CLIENT_DIST } from '../../src/http-setup';
+import { SettingsService } from '../../src/modules/settings/settings.service';
 import { CatalogService } from '../../src/modules/catalog/catalog.service';
 import { ContentService } from '../../src/modules/content/content.service';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -32,6 +34,13 @@ function crawl(html: string) {
     canonical: all((e) => e.name === 'link' && e.attribs.rel === 'canonical').map((e) => e.attribs.href),
     preloads: all((e) => e.name === 'link' && e.attribs.rel === 'preload').map((e) => `${e.attribs.as} ${e.attribs.href} ${e.attribs.fetchpriority}`),
     jsonLd: all((e) => e.name === 'script' && e.attribs.type === 'application/ld+json').map((e) => JSON.parse(DomUtils.textContent(e)) as Json),
+    /** The app's boot data (src/common/validation/site-boot.ts): `<script type="application/json" id="ss-site">`. */
+    siteBoot: all((e) => e.name === 'script' && e.attribs.id === 'ss-site').map((e) => ({ type: e.attribs.type, data: JSON.parse(DomUtils.textContent(e)) as Json })),
+    /** Selling and original price texts of the fallback's price tags (the app's PriceTag markup). */
+    prices: root
+      ? DomUtils.findAll((e) => e.name === 'span' && (e.attribs.class ?? '').split(' ').includes('ss-price'), [root]).map((e) => DomUtils.textContent(e).replace(/^售價 /, ''))
+      : [],
+    originals: root ? DomUtils.findAll((e) => e.name === 'del', [root]).map((e) => DomUtils.textContent(e).replace(/^原價 /, '')) : [],
     /** Script types; the built client's boot loader (client/build/firstPaint.ts) shows as `boot`. */
     scripts: all((e) => e.name === 'script').map((e) => e.attribs.type ?? (e.attribs['data-entry'] ? 'boot' : '')),
     rootImages: root ? DomUtils.findAll((e) => e.name === 'img' || e.name === 'source', [root]).map((e) => e.attribs) : [],
@@ -154,7 +163,9 @@ describe('SEO: server-rendered pages for crawlers', () => {
       [3, api.title, url],
     ]);
     expect(c.h1).toEqual([api.title]);
-    expect(c.rootText).toContain(`NT$${api.discount_price.toLocaleString('en-US')} – NT$${api.highest_discount.toLocaleString('en-US')}`);
+    // The app's price text (client/src/shared/components/PriceTag.tsx through the same formatter).
+    expect(c.prices).toEqual([`NT$ ${api.discount_price.toLocaleString('en-US')} ~ ${api.highest_discount.toLocaleString('en-US')}`]);
+    expect(c.originals).toEqual(api.highest_price > api.highest_discount || api.price > api.discount_price ? [formatNTRange(api.price, api.highest_price)] : []);
     expect(c.rootText).toContain('現貨供應');
   });
 
@@ -254,12 +265,46 @@ describe('SEO: server-rendered pages for crawlers', () => {
     expect(c.titles).toEqual([`${title} | ${company}`]);
     expect(c.meta('description')).toBe(desc);
     expect(c.meta('og:title')).toBe(`${title} | ${company}`);
-    expect(c.scripts.filter((s) => s !== 'boot')).toEqual(['application/ld+json', 'application/ld+json']);
+    expect(c.scripts.filter((s) => s !== 'boot')).toEqual(['application/json', 'application/ld+json', 'application/ld+json']);
     expect(ld(html, 'Product')).toMatchObject({ name: title, description: desc });
     const raw = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1];
     expect(raw).toContain('\\u003c/title\\u003e');
     expect(c.handlers).toEqual([]);
     expect(c.h1).toEqual([title]);
     expect(c.rootText).toContain(desc);
+  });
+
+  it('product cards print the price as the app does: NT$ low ~ high, the original struck through', async () => {
+    const c = crawl((await page('/products').expect(200)).text);
+    const fresh = (await request(t.http).get('/api/load/loadProducts').expect(200)).body.products as Json[];
+    const cards = fresh.slice(0, 12);
+    expect(c.prices.slice(0, cards.length)).toEqual(cards.map((p) => formatNTRange(p.discount_price, p.highest_discount)));
+    const ranged = cards.find((p) => p.highest_discount > p.discount_price)!;
+    expect(formatNTRange(ranged.discount_price, ranged.highest_discount)).toMatch(/^NT\$ [\d,]+ ~ [\d,]+$/);
+    expect(c.originals.length).toBe(cards.filter((p) => p.price > p.discount_price || p.highest_price > p.highest_discount).length);
+  });
+
+  it('every page carries the company name for the app (a JSON data block), fresh after a rename and escaped', async () => {
+    const short = (await ds.query("SELECT s_value FROM settings WHERE s_key = 'COMPANY_NAMEN'"))[0]?.s_value || company;
+    for (const [path, status] of [['/', 200], ['/products', 200], [`/product/${products[0].product_id}`, 200], ['/login', 200], ['/fpassword', 200], ['/nope', 404]] as const) {
+      const res = await page(path).expect(status);
+      expect([path, crawl(res.text).siteBoot]).toEqual([path, [{ type: 'application/json', data: { companyName: company, companyShortName: short } }]]);
+      // In the head, before the app's scripts.
+      expect(res.text.indexOf('id="ss-site"')).toBeLessThan(res.text.indexOf('</head>'));
+    }
+
+    const hostile = `</script><script>alert(1)</script>&"'`;
+    try {
+      await ds.query("UPDATE settings SET s_value = ? WHERE s_key = 'COMPANY_NAME'", [hostile]);
+      await t.app.get(SettingsService).invalidate();
+      const res = await page('/products').expect(200);
+      expect(res.text).not.toContain('<script>alert(1)');
+      const c = crawl(res.text);
+      expect(c.siteBoot[0].data.companyName).toBe(hostile);
+      expect(c.handlers).toEqual([]);
+    } finally {
+      await ds.query("UPDATE settings SET s_value = ? WHERE s_key = 'COMPANY_NAME'", [company]);
+      await t.app.get(SettingsService).invalidate();
+    }
   });
 });

@@ -130,6 +130,34 @@ describe('profile: name, gender, birthday, e-mail and phone change (spec 2 §2�
       expect((await browser().post('/api/login/basic-login', { account: oldPhone, password })).status).toBe(401);
     });
 
+    it('spec 2 §7: a logged-in member asks with { phone } alone (no type) and updatePhone accepts that code', async () => {
+      const { b, password } = await member();
+      const phone = randomPhone();
+      const sent = await b.post('/api/phone/sendcode', { phone });
+      expect(sent.body).toEqual({ success: true, message: '驗證碼已發送', outtime: 60 });
+      const [sms] = await outboxFor(t.app, phone);
+      expect(sms.body).toContain('手機變更驗證碼');
+      const code = (await lastCode(t.app, phone)) as string;
+      const ok = await b.post('/api/user/updatePhone', { phone, code });
+      expect(ok.body).toMatchObject({ success: true, message: '手機號碼已更新', phone, user: { phone, account: phone } });
+      expect((await browser().post('/api/login/basic-login', { account: phone, password })).status).toBe(200);
+    });
+
+    it('without a type, a member gets the phone-change rules (not registration’s)', async () => {
+      const { b, phone } = await member();
+      expect((await b.post('/api/phone/sendcode', {})).body).toEqual({ success: false, message: '請輸入新的手機號碼' });
+      expect((await b.post('/api/phone/sendcode', { phone: '12345' })).body).toEqual({ success: false, message: '手機號碼格式不正確' });
+      expect((await b.post('/api/phone/sendcode', { phone })).body).toEqual({ success: false, message: '無法與當前手機相同' });
+      // An explicit type still wins: the member's own client may keep sending type 'register' for another number.
+      const other = randomPhone();
+      expect((await b.post('/api/phone/sendcode', { type: 'register', phone: other })).status).toBe(200);
+      expect((await outboxFor(t.app, other))[0].body).toContain('註冊驗證碼');
+      expect((await b.post('/api/user/updatePhone', { phone: other, code: (await lastCode(t.app, other)) as string })).body).toEqual({
+        success: false,
+        message: '無法找到驗證碼或驗證碼已過期。',
+      });
+    });
+
     it.each([
       [{ type: 'change' }, '請輸入新的手機號碼'],
       [{ type: 'change', phone: '12345' }, '手機號碼格式不正確'],

@@ -156,6 +156,11 @@ test.describe('member accounts', () => {
     await expect(address).toBeHidden();
     await expect(page.getByTestId('address-card')).toHaveCount(2);
 
+    // A link to GET /api/login/logout (an image or a link on another site) logs nobody out.
+    const byLink = await page.request.get('/api/login/logout');
+    expect(byLink.status()).toBe(405);
+    expect((await page.request.get('/api/login/getuser')).status()).toBe(200);
+
     // Logout from the member menu → /login, and the server session is gone.
     menu = await memberMenu(page, testInfo);
     await menu.getByTestId('nav-logout').click();
@@ -214,11 +219,15 @@ test.describe('member accounts', () => {
     await expect(page.getByTestId('address-card')).toHaveCount(2);
   });
 
-  test('a wrong registration code shows the spec message; social logins without credentials are shown as not open', async ({ page, request }, testInfo) => {
+  test('a wrong registration code shows the spec message; social logins without credentials are not offered', async ({ page, request }, testInfo) => {
     const phone = freshPhone(testInfo);
+    const providers = page.waitForResponse((r) => r.url().endsWith('/api/login/providers'));
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: /Facebook 登入/ })).toBeDisabled();
-    await expect(page.getByText('Facebook 登入尚未開放')).toBeVisible();
+    // This server has no provider credentials: no buttons, no lone 或 divider.
+    expect(Object.values((await (await providers).json()).providers as Record<string, boolean>)).not.toContain(true);
+    await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
+    await expect(page.getByTestId('social-login')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Facebook|Google|LINE/ })).toHaveCount(0);
     await page.goto('/login?error=cancelled&provider=google');
     await expect(page.getByTestId('login-error')).toHaveText('已取消 Google 登入。');
     await keepScreenshot(page, testInfo, 'login');

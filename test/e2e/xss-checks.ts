@@ -66,12 +66,13 @@ export function pageProblems(els: El[], origin: string): string[] {
     if (el.tag === 'script') {
       const type = attrs.get('type') ?? '';
       const src = attrs.get('src');
-      if (type === 'application/ld+json' && !src) {
-        if (/[<>]/.test(el.text)) found.push(`${at} JSON-LD with a raw < or >`);
+      // Data blocks (never run): JSON-LD and the app's boot data (src/common/validation/site-boot.ts).
+      if ((type === 'application/ld+json' || type === 'application/json') && !src && !el.admin) {
+        if (/[<>]/.test(el.text)) found.push(`${at} ${type} with a raw < or >`);
         try {
           JSON.parse(el.text);
         } catch {
-          found.push(`${at} JSON-LD that does not parse`);
+          found.push(`${at} ${type} that does not parse`);
         }
       } else {
         const shopScript = type === 'module' ? ownAsset(src, origin) : type === '' && isBootScript(attrs, origin);

@@ -183,6 +183,9 @@ test('the server-rendered head and crawler fallback carry the payloads only as t
       expect.soft(meta?.attribs.content, `${p.path}: meta description`).toContain(textValue(p.description));
     }
     const jsonLd = els.filter((el) => el.tag === 'script' && el.text).map((el) => JSON.parse(el.text) as Record<string, unknown>);
+    // The app's boot data carries the hostile company name as a JSON string (read as text by the navbar).
+    const boot = els.find((el) => el.tag === 'script' && el.attrs.some(([k, v]) => k === 'id' && v === 'ss-site'));
+    expect.soft(boot && (JSON.parse(boot.text) as { companyName?: string }).companyName, `${p.path}: boot company name`).toBe(textValue('company.name'));
     if (p.path.startsWith('/product/')) expect.soft(jsonLd.find((j) => j['@type'] === 'Product')?.name, 'Product JSON-LD').toBe(textValue('product.title'));
     if (p.path === '/') expect.soft(jsonLd.find((j) => j['@type'] === 'Organization')?.name, 'Organization JSON-LD').toBe(textValue('company.name'));
     if (p.corpusIn) {

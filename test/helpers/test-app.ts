@@ -17,9 +17,10 @@ export interface TestApp {
 
 /**
  * The real application (same modules, middleware and migrations as `npm start`)
- * on a fresh database seeded with the demo data.
+ * on a fresh database seeded with the demo data. `options.clientDist`: a built client to serve
+ * instead of client/dist (e.g. a fixture).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clientDist?: string } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'skinshop-media-'));
   const config = loadAppConfig({
@@ -32,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),
     ...env,
   });
-  const app = await createWebApp(config);
+  const app = await createWebApp(config, { clientDist: options.clientDist });
   await app.init();
   return {
     app,

@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi } from '../shared/api/baseApi';
+import { readSiteBoot, withBootNames } from '../shared/lib/siteBoot';
 import { loadJson, saveJson } from '../shared/lib/storage';
 import { cartDropdownSlice } from '../shop/features/cart/cartDropdownSlice';
 import { cartSlice, restoreCart } from '../shop/features/cart/cartSlice';
@@ -34,7 +35,8 @@ export type AppDispatch = AppStore['dispatch'];
 export function createPersistedStore(): AppStore {
   const store = makeStore({
     cart: restoreCart(loadJson(STORAGE_KEYS.cart)),
-    site: restoreSite(loadJson(STORAGE_KEYS.site)),
+    // A first visit shows the company name the server wrote into the page (no placeholder).
+    site: withBootNames(restoreSite(loadJson(STORAGE_KEYS.site)), readSiteBoot()),
     session: restoreSession(loadJson(STORAGE_KEYS.session)),
   });
   let { cart, site, session } = store.getState();

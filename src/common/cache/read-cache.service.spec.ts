@@ -34,6 +34,23 @@ describe('ReadCache', () => {
     expect(await cache.getOrLoad('k', async () => 'new')).toBe('new');
   });
 
+  it('keeps a value loaded across the drop of other keys (a sale on one product leaves the list load alone)', async () => {
+    const cache = new ReadCache(config);
+    let release!: () => void;
+    const list = cache.getOrLoad('catalog:list', () => new Promise<string>((r) => (release = () => r('list'))));
+    const page = cache.getOrLoad('catalog:product:1:page', () => new Promise<string>((r) => setTimeout(() => r('page'), 5)));
+    await cache.invalidate('catalog:product:2:');
+    await cache.invalidate('catalog:product:1:');
+    release();
+    expect(await list).toBe('list');
+    expect(await page).toBe('page');
+    expect(cache.peek('catalog:list')).toBe('list');
+    expect(cache.peek('catalog:product:1:page')).toBeUndefined();
+    // Later loads are stored again.
+    await cache.getOrLoad('catalog:product:1:page', async () => 'page 2');
+    expect(cache.peek('catalog:product:1:page')).toBe('page 2');
+  });
+
   it('does not cache failures', async () => {
     const cache = new ReadCache(config);
     await expect(cache.getOrLoad('e', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

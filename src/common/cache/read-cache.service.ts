@@ -69,7 +69,10 @@ export class ReadCache implements OnModuleDestroy {
   private readonly channel: string;
   private readonly pub?: Redis;
   private readonly sub?: Redis;
+  /** Counts drops; a load remembers the count it started at. */
   private generation = 0;
+  /** The generation of each prefix's latest drop, kept while a load that started before it may still finish. */
+  private readonly drops = new Map<string, number>();
   /** Names this process's broadcasts (`<instance>|<prefix>`), so it skips its own. */
   private readonly instance = randomUUID();
 
@@ -104,15 +107,19 @@ export class ReadCache implements OnModuleDestroy {
     const generation = this.generation;
     const load = loader()
       .then((value) => {
-        // Do not store a value loaded before an invalidation that happened meanwhile.
-        if (ttlSeconds > 0 && generation === this.generation) {
+        // Do not store a value loaded before an invalidation of its key that happened meanwhile
+        // (a drop of another product's page leaves this load alone).
+        if (ttlSeconds > 0 && !this.droppedSince(key, generation)) {
           this.entries.delete(key);
           this.entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
           if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
         }
         return value;
       })
-      .finally(() => this.inflight.delete(key));
+      .finally(() => {
+        this.inflight.delete(key);
+        if (this.inflight.size === 0) this.drops.clear();
+      });
     this.inflight.set(key, load);
     return load;
   }
@@ -136,7 +143,18 @@ export class ReadCache implements OnModuleDestroy {
 
   private dropLocal(prefix: string): void {
     this.generation++;
+    if (this.inflight.size > 0) {
+      this.drops.delete(prefix);
+      this.drops.set(prefix, this.generation);
+    }
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
+  /** True when `key` was dropped after `generation` (while a load of it was under way). */
+  private droppedSince(key: string, generation: number): boolean {
+    if (generation === this.generation) return false;
+    for (const [prefix, at] of this.drops) if (at > generation && key.startsWith(prefix)) return true;
+    return false;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -27,8 +27,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(status).json(toBody(exception.getResponse(), status));
       return;
     }
-    if (isBodyParserError(exception)) {
-      res.status(exception.status).json({ success: false, message: GENERIC_BAD_REQUEST });
+    if (isClientError(exception)) {
+      // Express/body-parser/serve-static errors for a bad request (http-errors, `expose`): the
+      // status with a generic text; their English message (which may name a file) is not logged.
+      res.status(exception.status).json({ success: false, message: defaultMessage(exception.status) });
       return;
     }
     this.logger.error(
@@ -57,6 +59,9 @@ function toBody(response: string | object, status: number): Record<string, unkno
   return { success: false, message };
 }
 
-function isBodyParserError(e: unknown): e is { status: number; type: string } {
-  return typeof e === 'object' && e !== null && 'type' in e && 'status' in e && typeof (e as { status: unknown }).status === 'number';
+/** An http-errors style 4xx (body-parser, serve-static, a bad URL escape): the client's fault, nothing to log. */
+function isClientError(e: unknown): e is { status: number } {
+  if (typeof e !== 'object' || e === null) return false;
+  const { status, expose } = e as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && expose === true;
 }

@@ -1,5 +1,7 @@
-/** The spec's answer shape: `{ success, message?, ...fields }`. */
-export type Envelope<T extends object = object> = { success: boolean; message?: string } & T;
+import type { Envelope } from '../api/envelope';
+
+/** The spec's answer shape `{ success, message?, ...fields }`, declared with the other API shapes in src/common/api. */
+export type { Envelope };
 
 export function ok<T extends object>(fields: T, message?: string): Envelope<T> {
   return message === undefined ? { success: true, ...fields } : { success: true, message, ...fields };

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import {
   isChineseName,
   isCitizenBarcode,
@@ -33,6 +33,16 @@ export const IsCitizenBarcode = (options?: ValidationOptions) => rule('isCitizen
 /** Present: a string with something other than spaces. */
 export const IsFilled = (options?: ValidationOptions) =>
   rule('isFilled', (v) => typeof v === 'string' && v.trim() !== '', options);
+
+/**
+ * The property's rules apply unless it is absent (undefined). Unlike IsOptional, null is checked
+ * like any other value: for a selector such as `type`, null is a wrong value, not "not given".
+ */
+export const IfPresent = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/** A whole number sent as a JSON number or as decimal digits; anything else (true, [], "1e3") is left for IsInt to refuse. */
+export const ToWholeNumber = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,10}$/.test(value.trim()) ? Number(value) : value));
 
 /** Trims strings (other values pass through for the type checks to refuse). */
 export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));

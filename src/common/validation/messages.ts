@@ -103,9 +103,6 @@ export function socialLoginErrorMsg(error: string, provider: string): string {
   }
 }
 
-/** Ours: a social login the server has no credentials for. */
-export const socialNotConfiguredMsg = (provider: string) => `${provider} 登入尚未開放`;
-
 // ---------------------------------------------------------------- account screens (client)
 /** Texts of the profile, change-password and address-book screens (spec 1 §8, spec 2 §8). */
 export const ACCOUNT_MSG = {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
+import type { Options as SmtpPoolOptions } from 'nodemailer/lib/smtp-pool';
 import { maskRecipient } from '../outbox/dev-outbox';
 import { MailError, MailMessage, MailSender } from './mail-sender';
 
@@ -12,7 +12,11 @@ export interface SmtpOptions {
   timeoutMs?: number;
 }
 
-/** SMTP through nodemailer: one connection per message (contact mail is rare), STARTTLS when offered. */
+/**
+ * SMTP through nodemailer, STARTTLS when offered. Pooled: up to 5 connections are kept and
+ * reused (one connect + EHLO + AUTH per connection, not per message), so a burst of order mails
+ * does not pay the handshake each time; idle connections are closed by the server's timeout.
+ */
 export class SmtpMailSender implements MailSender {
   readonly name = 'smtp';
   private readonly logger = new Logger('Mail');
@@ -49,7 +53,7 @@ export class SmtpMailSender implements MailSender {
 }
 
 /** `smtp(s)://user:pass@host:port` → nodemailer options (credentials URL-decoded, timeouts set). */
-export function smtpTransportOptions(options: SmtpOptions): SMTPTransportOptions {
+export function smtpTransportOptions(options: SmtpOptions): SmtpPoolOptions {
   const u = new URL(options.url);
   const secure = u.protocol === 'smtps:';
   const timeout = options.timeoutMs ?? 15_000;
@@ -58,6 +62,9 @@ export function smtpTransportOptions(options: SmtpOptions): SMTPTransportOptions
     port: u.port ? Number(u.port) : secure ? 465 : 587,
     secure,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 100,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { CsrfTokenAnswer } from '../../common/api/account';
 import { ok } from '../../common/http/envelope';
 import { CsrfService } from './csrf.service';
 
@@ -11,8 +12,10 @@ export class CsrfController {
 
   @Get('csrf-token')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'The CSRF token of this session: send it as X-CSRF-Token on every POST/PUT/PATCH/DELETE' })
-  token(@Req() req: Request) {
+  @ApiOperation({
+    summary: 'A CSRF token (also set in an httpOnly cookie; stores nothing on the server): send it as X-CSRF-Token on every POST/PUT/PATCH/DELETE',
+  })
+  token(@Req() req: Request): CsrfTokenAnswer {
     return ok({ csrfToken: this.csrf.token(req) });
   }
 }

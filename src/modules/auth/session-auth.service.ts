@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import '../../common/auth/session-user';
 import { UsersService } from '../users/users.service';
+import { SESSION_COOKIE } from './session/session-cookie';
 import { SessionBackend } from './session/session-backend';
 import './session/session.types';
 
 /**
  * Logging a member in and out of the server-side session. Login regenerates the session id
  * (passport ≥ 0.6 does it inside req.logIn), so an id planted before login is worthless;
- * logout ends the stored session and issues a fresh anonymous one.
+ * logout ends the stored session and clears the cookie: the visitor has no session again
+ * until something is put in one.
  */
 @Injectable()
 export class SessionAuthService {
@@ -25,7 +27,12 @@ export class SessionAuthService {
 
   async logOut(req: Request): Promise<void> {
     if (!req.session) return;
-    await new Promise<void>((resolve, reject) => req.logOut({ keepSessionInfo: false }, (err: unknown) => (err ? reject(err) : resolve())));
+    // Destroyed, not regenerated (passport's req.logOut): a regenerated session would be stored
+    // again, empty, for a visitor who needs none.
+    await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
+    req.user = undefined;
+    // Without this the browser would keep sending a dead id (one store lookup per request).
+    req.res?.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
   }
 
   /** Ends the member's other sessions (keeps this one), or all of them. */

@@ -8,10 +8,10 @@ import { AuthPassport } from './auth-passport';
 import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { CsrfService } from './csrf.service';
 import { SessionBackend } from './session/session-backend';
+import { SESSION_COOKIE } from './session/session-cookie';
 import './session/session.types';
 
-/** The session cookie's name. */
-export const SESSION_COOKIE = 'sid';
+export { SESSION_COOKIE } from './session/session-cookie';
 
 /**
  * Server-side sessions, passport and CSRF protection for every /api request. Call from
@@ -19,10 +19,14 @@ export const SESSION_COOKIE = 'sid';
  *
  * - express-session: cookie `sid` (httpOnly, SameSite=Lax, Secure in production — behind a
  *   TLS-terminating proxy set TRUST_PROXY, or the cookie is never sent), sliding idle timeout
- *   (`rolling`), store in Redis (REDIS_URL) or the `sessions` table;
+ *   (`rolling`), store in Redis (REDIS_URL) or the `sessions` table. A session is stored (and
+ *   its cookie set) only once something is put in it — a login, a verified phone code, a
+ *   social-login state —, never for a visitor who only browses or asks for a CSRF token
+ *   (`saveUninitialized: false`, and the CSRF token lives in cookies, not in the session);
  * - an absolute timeout after login, however active the member is;
  * - passport (this app's instance): `req.user` from the session;
- * - CSRF: synchronizer token (GET /api/csrf-token) required as X-CSRF-Token on state-changing calls.
+ * - CSRF: a signed double-submit token (`CsrfService`, GET /api/csrf-token) required as
+ *   X-CSRF-Token on state-changing calls, except on the exempt paths (`csrfExemptPaths`).
  */
 export function configureSessions(app: NestExpressApplication, config: AppConfig): void {
   const auth = app.get<AuthConfig>(AUTH_CONFIG);
@@ -44,14 +48,15 @@ export function configureSessions(app: NestExpressApplication, config: AppConfig
       stateless(req.path) ? next() : mw(req, res, next);
 
   const sessionMiddleware = session({
-      name: SESSION_COOKIE,
-      secret,
-      store: backend.getStore(),
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      unset: 'destroy',
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: backend.idleSeconds() * 1000 },
+    name: SESSION_COOKIE,
+    secret,
+    store: backend.getStore(),
+    resave: false,
+    // Nothing stored for a visitor until something is put in the session.
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: backend.idleSeconds() * 1000 },
   });
   app.use('/api', forStateful(sessionMiddleware));
   app.use('/api', forStateful(absoluteTimeout(auth.session.absoluteMinutes * 60_000)));

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogCacheSubscriber } from './catalog-cache.subscriber';
 import { CatalogService } from './catalog.service';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
@@ -7,11 +8,12 @@ import { ProductType } from './entities/product-type.entity';
 import { ProductVariant } from './entities/product-variant.entity';
 import { ProductViewsService } from './product-views.service';
 import { ShopCatalogController } from './shop-catalog.controller';
+import { StockService } from './stock.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
   controllers: [ShopCatalogController],
-  providers: [CatalogService, ProductViewsService],
-  exports: [CatalogService],
+  providers: [CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber],
+  exports: [CatalogService, StockService],
 })
 export class CatalogModule {}

@@ -2,10 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import { DomainEvents } from '../../common/events/domain-events';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
-import type { MediaView, ProductListItem, ProductTypeView, VariantView } from './catalog.types';
+import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '../../common/api/catalog';
+import { CATALOG_CACHE } from './catalog-cache-keys';
+import { CatalogCacheSubscriber, ListsRefreshedListener } from './catalog-cache.subscriber';
+import type { MediaView, ProductListItem, ProductPageDetails, ProductTypeView, VariantView } from './catalog.types';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
@@ -14,7 +18,6 @@ import { priceRange } from './price-range';
 import { ProductViewsService } from './product-views.service';
 
 export const PRODUCT_NOT_FOUND = '找不到商品';
-const CACHE_PREFIX = 'catalog:';
 
 /** What search-engine pages need beyond the list item: the SEO text and the last change. */
 export interface ProductSeoEntry {
@@ -24,7 +27,11 @@ export interface ProductSeoEntry {
   updated_at: string;
 }
 
-/** Public catalogue reads: only listed products, prices computed from variants. */
+/**
+ * Public catalogue reads: only listed products, prices computed from variants. Answers are
+ * cached (ReadCache) and dropped by `CatalogCacheSubscriber` when `product.changed` or
+ * `catalog.changed` is published.
+ */
 @Injectable()
 export class CatalogService {
   constructor(
@@ -34,11 +41,13 @@ export class CatalogService {
     @InjectRepository(ProductType) private readonly types: Repository<ProductType>,
     private readonly cache: ReadCache,
     private readonly views: ProductViewsService,
+    private readonly events: DomainEvents,
+    private readonly freshness: CatalogCacheSubscriber,
   ) {}
 
   /** `GET /api/load/loadProducts`, cached and serialised once. */
   loadProducts(): Promise<CachedJson> {
-    return this.cache.getJson(`${CACHE_PREFIX}list`, async () => {
+    return this.cache.getJson(CATALOG_CACHE.list, async (): Promise<LoadProductsAnswer> => {
       const [products, productsTypes] = await Promise.all([this.listedProducts(), this.activeTypes()]);
       return ok({ products, productsTypes });
     });
@@ -46,18 +55,18 @@ export class CatalogService {
 
   /** The cached list, if filled (the fast path's read; a miss goes through loadProducts). */
   peekProducts(): CachedJson | undefined {
-    return this.cache.peek<CachedJson>(`${CACHE_PREFIX}list`);
+    return this.cache.peek<CachedJson>(CATALOG_CACHE.list);
   }
 
   /** The cached product page, if filled; a hit counts a view, like productPage. */
   peekProductPage(id: number): CachedJson | undefined {
-    const cached = this.cache.peek<CachedJson>(`${CACHE_PREFIX}page:${id}`);
+    const cached = this.cache.peek<CachedJson>(CATALOG_CACHE.page(id));
     return cached && this.found(id, cached);
   }
 
   /** `POST /api/load/productDetails`: the popup's data. Counts a view. */
   async productDetails(id: number): Promise<CachedJson> {
-    const cached = await this.cache.getJson(`${CACHE_PREFIX}details:${id}`, async () => {
+    const cached = await this.cache.getJson(CATALOG_CACHE.details(id), async (): Promise<ProductDetailsAnswer> => {
       const p = await this.loadOne(id);
       if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
       const { item, variants, media } = p;
@@ -68,11 +77,11 @@ export class CatalogService {
 
   /** `GET /api/load/productD/:id`: the product page. Counts a view. */
   async productPage(id: number): Promise<CachedJson> {
-    const cached = await this.cache.getJson(`${CACHE_PREFIX}page:${id}`, async () => {
+    const cached = await this.cache.getJson(CATALOG_CACHE.page(id), async (): Promise<ProductPageAnswer> => {
       const p = await this.loadOne(id);
       if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
       const { product, item, variants, media } = p;
-      const pDetails = {
+      const pDetails: ProductPageDetails = {
         product_id: item.product_id,
         title: item.title,
         description: item.description,
@@ -101,12 +110,12 @@ export class CatalogService {
 
   /** Listed products with price ranges (the cached list, typed) for other modules. */
   listed(): Promise<ProductListItem[]> {
-    return this.cache.getOrLoad(`${CACHE_PREFIX}listed`, () => this.listedProducts());
+    return this.cache.getOrLoad(CATALOG_CACHE.listed, () => this.listedProducts());
   }
 
   /** SEO description and last change of every listed product (server-rendered heads, sitemap), cached. */
   seoEntries(): Promise<ProductSeoEntry[]> {
-    return this.cache.getOrLoad(`${CACHE_PREFIX}seo-entries`, async () => {
+    return this.cache.getOrLoad(CATALOG_CACHE.seoEntries, async () => {
       const rows = await this.products.find({
         where: { is_active: 1 },
         select: { id: true, seo_description: true, updated_at: true },
@@ -116,9 +125,23 @@ export class CatalogService {
     });
   }
 
-  /** Drops every cached catalogue answer (call after any product, variant, media or type change). */
-  invalidate(): Promise<void> {
-    return this.cache.invalidate(CACHE_PREFIX);
+  /**
+   * Announces that the whole catalogue changed: publishes `catalog.changed` once the current
+   * transaction commits (every cached catalogue answer is dropped, the home products' version
+   * bumped); outside a transaction it resolves once that is done. Writers that know which
+   * products changed publish `product.changed` instead.
+   */
+  async invalidate(): Promise<void> {
+    await this.events.publish('catalog.changed', {});
+  }
+
+  /**
+   * Calls `listener` with the products whose stock changed each time the lists (loadProducts,
+   * {@link listed}) are dropped after sales — at most once a second, and only once `listed()`
+   * reloads with those sales. For views other modules build from the list.
+   */
+  onListsRefreshed(listener: ListsRefreshedListener): void {
+    this.freshness.onListsRefreshed(listener);
   }
 
   private found(id: number, cached: CachedJson): CachedJson {

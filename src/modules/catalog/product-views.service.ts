@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Transactions } from '../../common/transactions/transactions';
 import { Product } from './entities/product.entity';
 
 const FLUSH_EVERY_MS = 2000;
@@ -9,7 +8,8 @@ const FLUSH_EVERY_MS = 2000;
  * Counts product views without a write per request: views are buffered in memory
  * and added to `products.views_count` in one UPDATE per product every few seconds
  * (and at shutdown). Each web process flushes its own buffer, so the counts add up
- * across replicas.
+ * across replicas. Rows are updated in product id order, the order sales lock them in
+ * (StockService), so a flush and a sale never deadlock on MariaDB.
  */
 @Injectable()
 export class ProductViewsService implements OnModuleInit, OnApplicationShutdown {
@@ -18,7 +18,7 @@ export class ProductViewsService implements OnModuleInit, OnApplicationShutdown 
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly tx: Transactions) {}
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
@@ -40,9 +40,9 @@ export class ProductViewsService implements OnModuleInit, OnApplicationShutdown 
     const batch = this.pending;
     this.pending = new Map();
     try {
-      await this.ds.transaction(async (em) => {
-        for (const [id, n] of batch) {
-          await em
+      await this.tx.run(async () => {
+        for (const [id, n] of [...batch].sort(([a], [b]) => a - b)) {
+          await this.tx.manager
             .createQueryBuilder()
             .update(Product)
             .set({ views_count: () => `views_count + ${Number(n)}`, updated_at: () => 'updated_at' })
@@ -59,6 +59,6 @@ export class ProductViewsService implements OnModuleInit, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    if (this.ds.isInitialized) await this.flush();
+    if (this.tx.manager.connection.isInitialized) await this.flush();
   }
 }

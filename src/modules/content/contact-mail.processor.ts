@@ -10,9 +10,10 @@ import { ContactMessage } from './entities/contact-message.entity';
 
 /**
  * Mails a stored contact message to the shop (settings COMPANY_EMAIL). Retried with
- * backoff by the queue. A retry after the SMTP server accepted the message but before
- * the job was marked done sends it again; the fixed Message-ID lets mail clients fold
- * that duplicate, which is acceptable for a contact form.
+ * backoff by the queue. Idempotent: once sent, `mailed_at` is set and a re-run sends
+ * nothing; a worker that dies after the SMTP server accepted the message but before
+ * `mailed_at` was written sends it once more, with the same Message-ID (mail clients
+ * fold it) — at most one duplicate, never a loss.
  */
 @Injectable()
 export class ContactMailProcessor {
@@ -31,6 +32,7 @@ export class ContactMailProcessor {
       this.logger.warn(`contact message #${job.data.contactMessageId} no longer exists; nothing to send`);
       return;
     }
+    if (msg.mailed_at) return;
     const shopEmail = (await this.settings.get('COMPANY_EMAIL')).trim();
     if (!shopEmail) throw new Error('COMPANY_EMAIL is not set: the shop has no address to receive contact messages');
     const shopName = (await this.settings.get('COMPANY_NAME')).trim() || 'skinshop';
@@ -40,5 +42,6 @@ export class ContactMailProcessor {
       shopName,
     );
     await this.mail.send(mail);
+    await this.messages.update({ id: msg.id }, { mailed_at: new Date() });
   }
 }

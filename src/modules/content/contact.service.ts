@@ -1,46 +1,51 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
-import { JobQueue } from '../../jobs/job-queue';
+import { Transactions } from '../../common/transactions/transactions';
 import { JobName } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
 import type { ContactDto } from './dto/contact.dto';
 import { ContactMessage } from './entities/contact-message.entity';
 
 export const CONTACT_SENT = '訊息已送出';
 export const CONTACT_SEND_FAILED = '寄信失敗，請稍後再試。';
 
-/** The contact form: the message is stored, then mailed to the shop by the `mail.contact` job. */
+/**
+ * The contact form: the message and its `mail.contact` job commit together (transactional
+ * outbox), so a message the visitor was told 訊息已送出 is always mailed, even after a crash or
+ * a long SMTP outage.
+ */
 @Injectable()
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
 
   constructor(
-    @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
-    private readonly jobs: JobQueue,
+    private readonly tx: Transactions,
+    private readonly outbox: Outbox,
   ) {}
 
   /** `userId` is the logged-in member from the session (null for visitors), never the request body. */
   async submit(dto: ContactDto, ip: string, userId: number | null) {
-    const saved = await this.messages.save(
-      this.messages.create({
-        name: dto.name,
-        email: dto.email,
-        phone: dto.phone ?? '',
-        message: dto.message,
-        user_id: userId,
-        ip: ip.slice(0, 45),
-      }),
-    );
     try {
-      // One job per stored message. The creation time keeps the id unique even if the
-      // database is reset while the queue (Redis) still remembers earlier jobs.
-      const jobId = `contact:${saved.id}:${saved.created_at.getTime()}`;
-      await this.jobs.add(JobName.MailContact, { contactMessageId: saved.id }, { jobId });
+      await this.tx.run(async () => {
+      const messages = this.tx.repo(ContactMessage);
+      const saved = await messages.save(
+        messages.create({
+          name: dto.name,
+          email: dto.email,
+          phone: dto.phone ?? '',
+          message: dto.message,
+          user_id: userId,
+          ip: ip.slice(0, 45),
+        }),
+      );
+      // The creation time keeps the id unique even if the database is reset while the queue
+      // (Redis) still remembers earlier jobs.
+      await this.outbox.enqueue(JobName.MailContact, { contactMessageId: saved.id }, { jobId: `contact:${saved.id}:${saved.created_at.getTime()}` });
+      });
     } catch (err) {
-      this.logger.error(`contact message #${saved.id} could not be queued: ${(err as Error).message}`);
-      await this.messages.delete(saved.id).catch(() => undefined);
+      // Nothing was stored: the visitor is told to try again, never 訊息已送出.
+      this.logger.error(`contact message not stored: ${(err as Error).message}`);
       throw new AppError(CONTACT_SEND_FAILED, HttpStatus.SERVICE_UNAVAILABLE);
     }
     return ok({}, CONTACT_SENT);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { In, Repository } from 'typeorm';
 import { ReadCache } from '../../common/cache/read-cache.service';
+import { Transactions } from '../../common/transactions/transactions';
 import { ContentVersion } from './entities/content-version.entity';
 
 /** Version keys the client caches against (spec 3 §3 stored versions, spec 1 §4 version-based caching). */
@@ -28,13 +29,16 @@ export function newVersion(): string {
 
 /**
  * Version markers: read at start-up and by content calls; bumped whenever the
- * content behind them changes so every client refreshes exactly once.
+ * content behind them changes so every client refreshes exactly once (by
+ * ContentEventsSubscriber, after `content.changed`, `settings.changed` and
+ * catalogue changes).
  */
 @Injectable()
 export class ContentVersionsService {
   constructor(
     @InjectRepository(ContentVersion) private readonly repo: Repository<ContentVersion>,
     private readonly cache: ReadCache,
+    private readonly tx: Transactions,
   ) {}
 
   /** Current values of `keys`; a key never set is created on first read. */
@@ -62,9 +66,24 @@ export class ContentVersionsService {
 
   /** Gives `key` a new version; returns it. */
   async bump(key: string): Promise<string> {
-    const v = newVersion();
-    await this.repo.upsert({ v_key: key, v_value: v }, ['v_key']);
-    await this.cache.invalidate(CACHE_PREFIX);
-    return v;
+    return (await this.bumpAll([key]))[key];
+  }
+
+  /**
+   * Gives each of `keys` a new version, in the current transaction (or one of its own); the
+   * cached versions are dropped once it commits. Returns the new versions.
+   */
+  async bumpAll(keys: readonly string[]): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    if (keys.length === 0) return out;
+    await this.tx.run(async () => {
+      const repo = this.tx.repo(ContentVersion);
+      for (const key of [...new Set(keys)].sort()) {
+        out[key] = newVersion();
+        await repo.upsert({ v_key: key, v_value: out[key] }, ['v_key']);
+      }
+      this.tx.afterCommit(() => this.cache.invalidate(CACHE_PREFIX));
+    });
+    return out;
   }
 }

@@ -7,6 +7,7 @@ import { SettingsModule } from '../settings/settings.module';
 import { ContactMailProcessor } from './contact-mail.processor';
 import { CONTACT_THROTTLE_STORAGE } from './contact-throttler.guard';
 import { ContactService } from './contact.service';
+import { ContentEventsSubscriber } from './content-events.subscriber';
 import { ContentVersionsService } from './content-versions.service';
 import { ContentService } from './content.service';
 import { ContactMessage } from './entities/contact-message.entity';
@@ -45,6 +46,7 @@ import { StartupService } from './startup.service';
   providers: [
     ContentVersionsService,
     ContentService,
+    ContentEventsSubscriber,
     StartupService,
     HomeContentService,
     PageContentService,

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ReadCache } from '../../common/cache/read-cache.service';
+import { DomainEvents, DomainEventMap } from '../../common/events/domain-events';
 import { safeUrl } from '../../common/html/safe-url';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
-import { ContentVersionsService, VersionKey } from './content-versions.service';
+import { VersionKey } from './content-versions.service';
 import { CONTENT_CACHE } from './content-cache-keys';
 import { HomeCarouselBanner } from './entities/home-carousel-banner.entity';
 import { Poster } from './entities/poster.entity';
@@ -32,17 +33,19 @@ export interface FirstBanner {
 }
 
 /**
- * What admin writes call after changing shop content (exported by ContentModule): it
- * bumps the version the clients cache against, so each client refreshes exactly once,
- * and drops the cached answers here and in every other web process.
+ * What admin writes call when they change shop content (exported by ContentModule): each
+ * `*Changed()` publishes `content.changed` with the version keys concerned. Called inside the
+ * writer's transaction, it is published once that commits (never for a rollback); outside one,
+ * it resolves once delivered. ContentEventsSubscriber then bumps the versions the clients cache
+ * against, so each client refreshes exactly once, and drops the cached answers here and in
+ * every other web process.
  *
- * Call after the write has committed. HTML fields should also pass through
- * {@link ContentService.sanitizeForSave} before they are stored.
+ * HTML fields should also pass through {@link ContentService.sanitizeForSave} before they are stored.
  */
 @Injectable()
 export class ContentService {
   constructor(
-    private readonly versions: ContentVersionsService,
+    private readonly events: DomainEvents,
     private readonly cache: ReadCache,
     @InjectRepository(Poster) private readonly posters: Repository<Poster>,
     @InjectRepository(HomeCarouselBanner) private readonly banners: Repository<HomeCarouselBanner>,
@@ -89,12 +92,15 @@ export class ContentService {
 
   /** Carousel banners, endorsements, testimonials or certificates changed. */
   homeChanged(): Promise<void> {
-    return this.changed([VersionKey.home]);
+    return this.changed({ keys: [VersionKey.home] });
   }
 
-  /** A product, variant or flag shown among the home page's featured products changed. */
+  /**
+   * The home page's featured products must be sent again. Catalogue changes do this by
+   * themselves (`product.changed`, `catalog.changed`); for anything else that changes them.
+   */
   homeProductsChanged(): Promise<void> {
-    return this.changed([VersionKey.homeProducts]);
+    return this.changed({ keys: [VersionKey.homeProducts] });
   }
 
   /**
@@ -102,22 +108,20 @@ export class ContentService {
    * aboutVersion for txthtml001, privacypolicyVersion, …).
    */
   htmlPageChanged(versionPageType: string): Promise<void> {
-    return this.changed([versionPageType]);
+    return this.changed({ keys: [versionPageType] });
   }
 
   /** An html_images slot changed: pass its `version_page_type` (aboutVersion, contactVersion, …). */
   pageImageChanged(versionPageType: string): Promise<void> {
-    return this.changed([versionPageType]);
+    return this.changed({ keys: [versionPageType] });
   }
 
   /** A poster was created, edited, shown/hidden or deleted (titles in the navbar and the poster page). */
-  async postersChanged(): Promise<void> {
-    await this.changed([VersionKey.posters]);
-    await this.cache.invalidate(CONTENT_CACHE.posterTitles);
+  postersChanged(): Promise<void> {
+    return this.changed({ keys: [VersionKey.posters], posters: true });
   }
 
-  private async changed(keys: string[]): Promise<void> {
-    for (const key of new Set(keys)) await this.versions.bump(key);
-    await this.cache.invalidate(CONTENT_CACHE.root);
+  private async changed(payload: DomainEventMap['content.changed']): Promise<void> {
+    await this.events.publish('content.changed', payload);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import type { HomePageContent, HomepageAnswer } from '../../common/api/content';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { safeUrl } from '../../common/html/safe-url';
@@ -18,14 +19,8 @@ import { HomeProduct, sample, selectHomeProducts } from './home-products';
 /** Marquees show up to this many random entries (spec 1 §9). */
 export const MARQUEE_LIMIT = 10;
 
-export interface HomePageContent {
-  banners: { id: number; ctitle: string; description: string; link_url: string; image_url: string; phone_url: string }[];
-  usersTestimonials: { id: number; image_url: string; review: string }[];
-  usersBEs: { id: number; image_url: string }[];
-  certificates: { id: number; image_url: string; title: string; description: string }[];
-  home_001: string;
-  home_002: string;
-}
+// The answer shapes are declared once in src/common/api/content.ts (shared with the client as `@api/content`).
+export type { HomePageContent };
 
 const HOME_VERSION_KEYS = [VersionKey.home, VersionKey.homeProducts, VersionKey.cart] as const;
 type HomeVersions = Record<(typeof HOME_VERSION_KEYS)[number], string>;
@@ -59,7 +54,7 @@ export class HomeContentService {
   async homepage(dto: HomepageDto): Promise<CachedJson> {
     const v = await this.versions.get(HOME_VERSION_KEYS);
     const { key, isPageUpdated, isProductUpdated } = homeCacheKey(dto, v);
-    return this.cache.getJson(key, async () => {
+    return this.cache.getJson(key, async (): Promise<HomepageAnswer> => {
       const [page, homeProducts] = await Promise.all([
         isPageUpdated ? this.pageContent() : undefined,
         isProductUpdated ? this.homeProducts() : undefined,

@@ -3,8 +3,8 @@ import type { ProductListItem } from '../catalog/catalog.types';
 /** How many featured products the home page shows. */
 export const HOME_PRODUCTS_LIMIT = 8;
 
-/** A listed product; `is_manager` (store-manager recommended) when the catalogue exposes it. */
-export type HomeProduct = ProductListItem & { is_manager?: number };
+/** A listed product (`is_manager`: store-manager recommended). */
+export type HomeProduct = ProductListItem;
 
 /**
  * Featured products for the home page from the listed catalogue (already ordered by

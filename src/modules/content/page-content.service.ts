@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { AboutPageAnswer, HtmlPageAnswer, PageImageAnswer, PosterAnswer } from '../../common/api/content';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
 import { NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
@@ -43,7 +44,7 @@ export class PageContentService {
   ) {}
 
   /** `POST /api/load/aboutpage`. */
-  async about(dto: AboutPageDto) {
+  async about(dto: AboutPageDto): Promise<AboutPageAnswer> {
     const { aboutVersion } = await this.versions.get([VersionKey.about]);
     const isUpdated = dto.aboutVersion !== aboutVersion;
     if (!isUpdated) return ok({ isUpdated, serverVersion: aboutVersion });
@@ -52,7 +53,7 @@ export class PageContentService {
   }
 
   /** `POST /api/load/loadhtmlpage`: the version is the page's own key, whatever key name the client sends. */
-  async htmlPage(dto: HtmlPageDto) {
+  async htmlPage(dto: HtmlPageDto): Promise<HtmlPageAnswer> {
     const page = await this.page(dto.page_type);
     if (!page) throw new NotFoundError(PAGE_NOT_FOUND);
     const serverVersion = (await this.versions.get([page.versionKey]))[page.versionKey];
@@ -61,7 +62,7 @@ export class PageContentService {
   }
 
   /** `POST /api/load/loadpageimage`. */
-  async pageImage(dto: PageImageDto) {
+  async pageImage(dto: PageImageDto): Promise<PageImageAnswer> {
     const image = await this.image(dto.image_type, dto.versionStr);
     if (!image) throw new NotFoundError(IMAGE_NOT_FOUND);
     const serverVersion = (await this.versions.get([image.versionKey]))[image.versionKey];
@@ -71,7 +72,7 @@ export class PageContentService {
 
   /** `GET /api/load/posterD/:id`: an active poster, its content sanitized. */
   poster(id: number): Promise<CachedJson> {
-    return this.cache.getJson(`${CONTENT_CACHE.poster}${id}`, async () => {
+    return this.cache.getJson(`${CONTENT_CACHE.poster}${id}`, async (): Promise<PosterAnswer> => {
       const p = await this.posters.findOne({ where: { id, is_active: 1 } });
       if (!p) throw new NotFoundError(POSTER_LOAD_FAILED);
       return ok({

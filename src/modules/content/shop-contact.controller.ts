@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { Envelope } from '../../common/api/envelope';
 import { ContactThrottlerGuard } from './contact-throttler.guard';
 import { ContactService } from './contact.service';
 import { ContactDto } from './dto/contact.dto';
@@ -14,7 +15,7 @@ export class ShopContactController {
   @HttpCode(200)
   @UseGuards(ContactThrottlerGuard)
   @ApiOperation({ summary: 'Contact form: stores the message and mails it to the shop through the job queue (5 per IP per 10 min)' })
-  contactSend(@Body() dto: ContactDto, @Req() req: Request) {
+  contactSend(@Body() dto: ContactDto, @Req() req: Request): Promise<Envelope> {
     // Member sessions arrive with the auth module; until then every sender is a visitor.
     return this.contact.submit(dto, req.ip ?? '', null);
   }

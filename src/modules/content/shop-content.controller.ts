@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, OnModuleInit, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import type { AboutPageAnswer, HtmlPageAnswer, PageImageAnswer, VersionsAnswer } from '../../common/api/content';
 import { NotFoundError } from '../../common/errors/app-error';
 import { FastReads } from '../../common/http/fast-reads';
 import { sendCachedJson } from '../../common/http/send-cached-json';
@@ -30,7 +31,7 @@ export class ShopContentController implements OnModuleInit {
   @Post('versions')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start-up: cart/settings/poster versions, public settings and poster titles' })
-  versions(@Body() dto: VersionsDto) {
+  versions(@Body() dto: VersionsDto): Promise<VersionsAnswer> {
     return this.startup.versionsCheck(dto);
   }
 
@@ -44,21 +45,21 @@ export class ShopContentController implements OnModuleInit {
   @Post('aboutpage')
   @HttpCode(200)
   @ApiOperation({ summary: 'About: txthtml001 and aboutImg000 when aboutVersion is stale' })
-  aboutpage(@Body() dto: AboutPageDto) {
+  aboutpage(@Body() dto: AboutPageDto): Promise<AboutPageAnswer> {
     return this.pages.about(dto);
   }
 
   @Post('loadhtmlpage')
   @HttpCode(200)
   @ApiOperation({ summary: 'An html content page (productreturns, privacypolicy, termsofservice, partnerinquiry, maskCare, skincareTips, …)' })
-  loadHtmlPage(@Body() dto: HtmlPageDto) {
+  loadHtmlPage(@Body() dto: HtmlPageDto): Promise<HtmlPageAnswer> {
     return this.pages.htmlPage(dto);
   }
 
   @Post('loadpageimage')
   @HttpCode(200)
   @ApiOperation({ summary: 'A content page image slot (aboutImg000, contactImg000, maskCareImg000, skincareTipsImg000, …)' })
-  loadPageImage(@Body() dto: PageImageDto) {
+  loadPageImage(@Body() dto: PageImageDto): Promise<PageImageAnswer> {
     return this.pages.pageImage(dto);
   }
 

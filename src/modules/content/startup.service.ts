@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { PosterTitle, VersionsAnswer } from '../../common/api/content';
 import { ReadCache } from '../../common/cache/read-cache.service';
 import { SettingsService } from '../settings/settings.service';
 import { ContentVersionsService, VersionKey } from './content-versions.service';
@@ -17,7 +18,7 @@ export class StartupService {
     private readonly cache: ReadCache,
   ) {}
 
-  async versionsCheck(dto: VersionsDto) {
+  async versionsCheck(dto: VersionsDto): Promise<VersionsAnswer> {
     const [v, Settings, PosterTitles] = await Promise.all([
       this.versions.get([VersionKey.cart, VersionKey.settings, VersionKey.posters]),
       this.settings.publicSettings(),
@@ -36,7 +37,7 @@ export class StartupService {
     };
   }
 
-  private posterTitles(): Promise<{ id: number; title: string }[]> {
+  private posterTitles(): Promise<PosterTitle[]> {
     return this.cache.getOrLoad('posters:titles', async () => {
       const rows = await this.posters.find({ where: { is_active: 1 }, order: { id: 'ASC' }, select: { id: true, title: true } });
       return rows.map(({ id, title }) => ({ id, title }));

@@ -30,6 +30,17 @@ export function checkPhone(raw: unknown, purpose: PhonePurpose): string {
   return phone;
 }
 
+/**
+ * What `POST /api/phone/sendcode` without a `type` asks for. Spec 2 §7 has the logged-in member's
+ * profile ask for the phone-change code with `{ phone }` alone; spec 1 §7 has registration send
+ * `type: 'register'` (and forgot password its own route, or `type: 'forgot'`). So: no type from a
+ * logged-in member = phone change; from a visitor = registration (as before). An explicit type
+ * always wins — the shop's own client keeps sending `type: 'change'`.
+ */
+export function purposeOf(type: PhonePurpose | undefined, userId: number | undefined): PhonePurpose {
+  return type ?? (userId === undefined ? 'register' : 'change');
+}
+
 export interface RequestContext {
   session: Partial<SessionData>;
   userId?: number;
@@ -48,7 +59,9 @@ export class PhoneFlowService {
     private readonly users: UsersService,
   ) {}
 
-  async sendCode(purpose: PhonePurpose, raw: unknown, ctx: RequestContext): Promise<{ message: string; outtime: number }> {
+  /** Step 1 of each flow; `type` undefined = the no-type rule of purposeOf. */
+  async sendCode(type: PhonePurpose | undefined, raw: unknown, ctx: RequestContext): Promise<{ message: string; outtime: number }> {
+    const purpose = purposeOf(type, ctx.userId);
     if (purpose === 'change') return this.sendChangeCode(raw, ctx);
     const phone = checkPhone(raw, purpose);
     if (purpose === 'register') {
@@ -64,7 +77,8 @@ export class PhoneFlowService {
   async verify(purpose: 'register' | 'forgot', rawPhone: unknown, rawCode: unknown, session: Partial<SessionData>): Promise<string> {
     const forgot = purpose === 'forgot';
     const phone = checkPhone(rawPhone, purpose);
-    const code = typeof rawCode === 'string' ? rawCode.trim() : typeof rawCode === 'number' ? String(rawCode) : '';
+    // A string only: a JSON number would lose a code's leading zeros (012345 → 12345).
+    const code = typeof rawCode === 'string' ? rawCode.trim() : '';
     if (!code) throw new AppError(forgot ? MSG.forgotCodeRequired : MSG.codeRequired);
     const messages = forgot ? { gone: MSG.forgotVerifyFailed, wrong: MSG.forgotVerifyFailed } : { gone: MSG.codeNotFound, wrong: MSG.verifyFailed };
     const codeId = await this.codes.verify(phone, purpose, code, messages);

@@ -7,7 +7,7 @@ import { CONTENT_CACHE } from '../content/content-cache-keys';
 import { ContentService } from '../content/content.service';
 import { SettingsService } from '../settings/settings.service';
 import type { RenderedPage } from './seo-head';
-import { homePage, notFoundPage, withBanner, posterPage, privatePage, productPage, productsPage, staticPage } from './seo-pages';
+import { homePage, notFoundPage, withBanner, posterPage, privatePage, productPage, productsPage, staticPage, withSiteBoot } from './seo-pages';
 import { PAGE_NOT_FOUND_TITLE, POSTER_NOT_FOUND_TITLE, PRODUCT_NOT_FOUND_TITLE, resolveRoute } from './seo-routes-table';
 import { resolveOrigin, SiteInfo, siteInfo } from './seo-site';
 
@@ -50,8 +50,13 @@ export class SeoPagesService {
     return siteInfo(await this.settings.publicSettings(), origin);
   }
 
-  /** The page the SPA shows at `path` (no query), as crawlers should see it. */
+  /** The page the SPA shows at `path` (no query), as crawlers should see it, with the company name for the app's first render. */
   async render(path: string, origin: string): Promise<RenderedPage> {
+    const [page, site] = await Promise.all([this.page(path, origin), this.site(origin)]);
+    return withSiteBoot(page, site);
+  }
+
+  private async page(path: string, origin: string): Promise<RenderedPage> {
     const route = resolveRoute(path);
     const key = (prefix: string, name: string) => `${prefix}${origin}|${name}`;
     switch (route.kind) {

@@ -4,7 +4,9 @@ import { articleLd, breadcrumbLd, organizationLd, productLd, websiteLd } from '.
 import { imagePreloadTag, PageHead, renderHead, RenderedPage } from './seo-head';
 import { HOME_CRUMB, PRODUCTS_TITLE, PublicPage } from './seo-routes-table';
 import { SiteInfo } from './seo-site';
-import { absoluteUrl, esc, firstText, ntd, plainText, truncate } from './seo-text';
+import { priceTexts } from '../../common/validation/price-format';
+import { SITE_BOOT_ID, type SiteBoot } from '../../common/validation/site-boot';
+import { absoluteUrl, esc, firstText, jsonForScript, plainText, truncate } from './seo-text';
 
 /**
  * Pure page builders: data in, `<head>` tags and a semantic `#root` fallback out. Every
@@ -39,10 +41,24 @@ function preload(url: string | undefined, site: SiteInfo): string | undefined {
   return absoluteUrl(url, site.origin) || undefined;
 }
 
-/** Selling price: one figure, or lowest – highest when variants differ. */
+type Priced = Pick<ProductListItem, 'discount_price' | 'highest_discount' | 'price' | 'highest_price'>;
+
+/** Selling price as the app prints it (`NT$ 980 ~ 1,280`, src/common/validation/price-format.ts); '' without variants. */
 export function priceText(p: Pick<ProductListItem, 'discount_price' | 'highest_discount'>): string {
   if (p.highest_discount <= 0) return '';
-  return p.discount_price === p.highest_discount ? ntd(p.discount_price) : `${ntd(p.discount_price)} – ${ntd(p.highest_discount)}`;
+  return priceTexts(p.discount_price, p.highest_discount).selling;
+}
+
+/**
+ * The app's PriceTag (client/src/shared/components/PriceTag.tsx) as HTML: the same classes and
+ * texts, the original price struck through when higher, so nothing changes when the app takes
+ * over. '' for a product without variants.
+ */
+export function priceTagHtml(p: Priced, size: 'small' | 'large', extraClass = ''): string {
+  if (p.highest_discount <= 0) return '';
+  const { selling, original } = priceTexts(p.discount_price, p.highest_discount, p.price, p.highest_price);
+  const del = original ? `<del class="ss-price-original"><span class="ss-visually-hidden">原價 </span>${esc(original)}</del>` : '';
+  return `<span class="ss-price-tag ss-price-tag--${size}${extraClass ? ` ${extraClass}` : ''}"><span class="ss-price"><span class="ss-visually-hidden">售價 </span>${esc(selling)}</span>${del}</span>`;
 }
 
 function productLinks(list: readonly ProductListItem[]): string {
@@ -57,13 +73,11 @@ function productLinks(list: readonly ProductListItem[]): string {
 function productCards(list: readonly ProductListItem[], site: SiteInfo, eager: number): string {
   const items = list.map((p, i) => {
     const image = absoluteUrl(p.image_url, site.origin);
-    const price = priceText(p);
+    const price = priceTagHtml(p, 'small', 'ss-ssr-card-price');
     const img = image
       ? `<img src="${esc(image)}" alt="${esc(p.title)}" width="400" height="400" loading="${i < eager ? 'eager' : 'lazy'}" decoding="async" />`
       : '';
-    return `<li><a href="/product/${p.product_id}">${img}<span class="ss-ssr-card-title">${esc(p.title)}</span></a>${
-      price ? `<span class="ss-ssr-card-price">${esc(price)}</span>` : ''
-    }${p.stock > 0 ? '' : ' <span>已售完</span>'}</li>`;
+    return `<li><a href="/product/${p.product_id}">${img}<span class="ss-ssr-card-title">${esc(p.title)}</span></a>${price}${p.stock > 0 ? '' : ' <span>已售完</span>'}</li>`;
   });
   return `<ul class="ss-ssr-grid">${items.join('')}</ul>`;
 }
@@ -73,6 +87,17 @@ export function homePage(site: SiteInfo, products: readonly ProductListItem[]): 
   const nav = [link('/products', PRODUCTS_TITLE), link('/about', '關於我們'), link('/contact', '聯絡我們')].join(' · ');
   const featured = products.length ? `<h2>精選商品</h2>${productCards(products.slice(0, HOME_PRODUCTS), site, 0)}` : '';
   return renderHead(head, main(`<h1>${esc(site.name)}</h1><p>${esc(site.description)}</p><nav>${nav}</nav>${featured}`));
+}
+
+/**
+ * The company name for the app's first render (src/common/validation/site-boot.ts), as a JSON data
+ * block first in the head's tags. Added outside the page caches, like the banner, from the
+ * settings' own cache: a renamed shop shows its new name on the next page load.
+ */
+export function withSiteBoot(page: RenderedPage, site: SiteInfo): RenderedPage {
+  const boot: SiteBoot = { companyName: site.name, companyShortName: site.brand };
+  const tag = `<script type="application/json" id="${SITE_BOOT_ID}">${jsonForScript(boot)}</script>`;
+  return { ...page, headTags: `${tag}\n    ${page.headTags}` };
 }
 
 /** The home carousel's `<source media>` breakpoint (HeroCarousel.tsx): phones get the phone crop. */
@@ -129,7 +154,7 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
     { name: PRODUCTS_TITLE, url: `${site.origin}/products` },
     { name: p.title, url },
   ];
-  const price = priceText(p);
+  const price = priceTagHtml(p, 'large');
   const head: PageHead = {
     ...base(site, path, p.title, desc),
     ogType: 'product',
@@ -143,7 +168,7 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
     `<h1>${esc(p.title)}</h1>`,
     image ? `<img class="ss-ssr-photo" src="${esc(image)}" alt="${esc(p.title)}" width="480" height="480" fetchpriority="high" decoding="async" />` : '',
     p.description ? `<p>${esc(p.description)}</p>` : '',
-    price ? `<p>售價 <strong>${esc(price)}</strong>${p.unit ? ` / ${esc(p.unit)}` : ''}</p>` : '',
+    price ? `<p>${price}${p.unit ? ` / ${esc(p.unit)}` : ''}</p>` : '',
     `<p>${p.stock > 0 ? '現貨供應' : '已售完'}</p>`,
   ];
   return renderHead(head, main(body.join('')));

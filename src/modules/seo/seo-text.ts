@@ -7,13 +7,17 @@ export const esc = escapeHtml;
 /** Characters that could end or confuse a `<script>` data block, as JSON escapes. */
 const JSON_IN_HTML: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
+/** JSON for a `<script>` data block: `<`, `>`, `&` and the JS line separators escaped, so no value can close it. */
+export function jsonForScript(data: unknown): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_IN_HTML[c]);
+}
+
 /**
  * A JSON-LD block. It is a data block (`type="application/ld+json"`): browsers never run
  * it, so the CSP's script-src does not apply; `<` is escaped so no value can close it.
  */
 export function jsonLdScript(data: object): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_IN_HTML[c]);
-  return `<script type="application/ld+json">${json}</script>`;
+  return `<script type="application/ld+json">${jsonForScript(data)}</script>`;
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
@@ -46,11 +50,6 @@ export function firstText(...values: (string | null | undefined)[]): string {
     if (t) return t;
   }
   return '';
-}
-
-/** NT$ with thousands separators (integer dollars). */
-export function ntd(amount: number): string {
-  return `NT$${Math.round(amount).toLocaleString('en-US')}`;
 }
 
 /** An absolute http(s) URL for a stored image or link, or '' when it is unsafe or a data: URI. */

@@ -3,13 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentMethod } from './entities/payment-method.entity';
 import { Setting } from './entities/setting.entity';
 import { ShippingMethod } from './entities/shipping-method.entity';
+import { SettingsCacheSubscriber } from './settings-cache.subscriber';
 import { SettingsService } from './settings.service';
 import { ShopSettingsController } from './shop-settings.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ShippingMethod, PaymentMethod, Setting])],
   controllers: [ShopSettingsController],
-  providers: [SettingsService],
+  providers: [SettingsService, SettingsCacheSubscriber],
   exports: [SettingsService],
 })
 export class SettingsModule {}

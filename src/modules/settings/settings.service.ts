@@ -2,27 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CachedJson, ReadCache } from '../../common/cache/read-cache.service';
+import type { PaymentAnswer, PaymentMethodView, PublicSetting, ShippingAnswer, ShippingMethodView } from '../../common/api/settings';
 import { ok } from '../../common/http/envelope';
 import { PaymentMethod } from './entities/payment-method.entity';
 import { Setting } from './entities/setting.entity';
 import { ShippingMethod } from './entities/shipping-method.entity';
 
-const CACHE_PREFIX = 'settings:';
+/** ReadCache prefix of every settings answer (the SEO module caches static pages under `settings:seo:`). */
+export const SETTINGS_CACHE = 'settings:';
 
-export interface ShippingMethodView {
-  id: number;
-  name: string;
-  icon_url: string;
-  shipping_cost: number;
-  free_shipping_threshold: number;
-}
+// The answer shapes are declared once in src/common/api/settings.ts (shared with the client as `@api/settings`).
+export type { PaymentMethodView, ShippingMethodView };
 
-export interface PaymentMethodView {
-  method_code: string;
-  method_label: string;
-}
-
-/** Shop settings: shipping and payment methods, general key/value settings. */
+/**
+ * Shop settings: shipping and payment methods, general key/value settings. Cached answers are
+ * dropped when `settings.changed` is published (SettingsCacheSubscriber).
+ */
 @Injectable()
 export class SettingsService {
   constructor(
@@ -33,11 +28,11 @@ export class SettingsService {
   ) {}
 
   loadShipping(): Promise<CachedJson> {
-    return this.cache.getJson(`${CACHE_PREFIX}shipping`, async () => ok({ shippingMethods: await this.activeShippingMethods() }));
+    return this.cache.getJson(`${SETTINGS_CACHE}shipping`, async (): Promise<ShippingAnswer> => ok({ shippingMethods: await this.activeShippingMethods() }));
   }
 
   loadPayment(): Promise<CachedJson> {
-    return this.cache.getJson(`${CACHE_PREFIX}payment`, async () => ok({ paymentMethods: await this.activePaymentMethods() }));
+    return this.cache.getJson(`${SETTINGS_CACHE}payment`, async (): Promise<PaymentAnswer> => ok({ paymentMethods: await this.activePaymentMethods() }));
   }
 
   async activeShippingMethods(): Promise<ShippingMethodView[]> {
@@ -57,8 +52,8 @@ export class SettingsService {
   }
 
   /** Settings the browser may see (never API keys or other private values). */
-  publicSettings(): Promise<{ s_key: string; s_value: string }[]> {
-    return this.cache.getOrLoad(`${CACHE_PREFIX}public`, async () => {
+  publicSettings(): Promise<PublicSetting[]> {
+    return this.cache.getOrLoad(`${SETTINGS_CACHE}public`, async () => {
       const rows = await this.settings.find({ where: { is_public: 1 }, order: { id: 'ASC' } });
       return rows.map(({ s_key, s_value }) => ({ s_key, s_value }));
     });
@@ -68,9 +63,5 @@ export class SettingsService {
   async get(key: string, fallback = ''): Promise<string> {
     const row = await this.settings.findOne({ where: { s_key: key } });
     return row?.s_value ?? fallback;
-  }
-
-  invalidate(): Promise<void> {
-    return this.cache.invalidate(CACHE_PREFIX);
   }
 }

@@ -1,51 +1,10 @@
 import { Address } from './entities/address.entity';
 import { UserConfig } from './entities/user-config.entity';
 import { User } from './entities/user.entity';
+import type { AddressView, ProfileView, UserConfigView } from '../../common/api/account';
 
-/** An address as the client sees it (spec 2 §3). */
-export interface AddressView {
-  id: number;
-  user_id: number;
-  shipping_type: string;
-  city: string;
-  district: string;
-  zip: string;
-  street: string;
-  store_id: string;
-  store_name: string;
-  store_addr: string;
-  is_default: number;
-}
-
-/** Checkout defaults (spec 2 §3 user config), with the spec's field names. */
-export interface UserConfigView {
-  default_shipping: number;
-  selectedHomeAddrIndex: number;
-  selectedCvsAddrIndex: number;
-  default_mobile_barcode: string;
-  default_citizen_barcode: string;
-  default_company_name: string;
-  default_tax_id: string;
-}
-
-/**
- * The member's profile (spec 2 §3). Social ids are shown masked (enough to tell that and which
- * provider is linked; the full subject stays on the server); tokens are never stored.
- */
-export interface ProfileView {
-  user_id: number;
-  account: string | null;
-  facebook_id: string | null;
-  google_id: string | null;
-  line_user_id: string | null;
-  email: string | null;
-  phone: string | null;
-  username: string;
-  gender: string;
-  birthday: string | null;
-  addresses: AddressView[];
-  config: UserConfigView;
-}
+// The view shapes are declared once in src/common/api/account.ts (shared with the client as `@api/account`).
+export type { AddressView, ProfileView, UserConfigView };
 
 export const DEFAULT_CONFIG: UserConfigView = {
   default_shipping: 4,

@@ -4,6 +4,7 @@ import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
 import { assertOwnUserId } from '../../common/auth/ownership';
 import type { SessionUser } from '../../common/auth/session-user';
+import type { AddressesAnswer, UserAnswer } from '../../common/api/account';
 import { ok } from '../../common/http/envelope';
 import { AddressBookService } from './address-book.service';
 import { UpdateAddressesDto } from './dto/update-addresses.dto';
@@ -23,7 +24,7 @@ export class ShopUsersController {
   @Post('updateUser')
   @HttpCode(200)
   @ApiOperation({ summary: 'Name (Chinese only), gender, birthday of the logged-in member' })
-  async updateUser(@CurrentUser() me: SessionUser, @Body() dto: UpdateUserDto) {
+  async updateUser(@CurrentUser() me: SessionUser, @Body() dto: UpdateUserDto): Promise<UserAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     return ok({ user: await this.profile.update(me.id, dto) }, '更新成功');
   }
@@ -31,7 +32,7 @@ export class ShopUsersController {
   @Post('updateAddresses')
   @HttpCode(200)
   @ApiOperation({ summary: 'Replace the address book (1–10 rows, one default per shipping type)' })
-  async updateAddresses(@CurrentUser() me: SessionUser, @Body() dto: UpdateAddressesDto) {
+  async updateAddresses(@CurrentUser() me: SessionUser, @Body() dto: UpdateAddressesDto): Promise<AddressesAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     for (const row of dto.addresses) assertOwnUserId(row.user_id, me.id);
     return ok({ addresses: await this.addresses.replace(me.id, dto.addresses) }, '更新成功');

@@ -1,7 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Not, Repository } from 'typeorm';
+import { Not, Repository } from 'typeorm';
+import type { SocialProvider } from '../../common/api/account';
 import { AppError } from '../../common/errors/app-error';
+import { Transactions } from '../../common/transactions/transactions';
 import { MSG } from '../../common/validation/messages';
 import { isDuplicateKey } from './db-errors';
 import { Address } from './entities/address.entity';
@@ -10,7 +11,8 @@ import { UserIdentity } from './entities/user-identity.entity';
 import { User } from './entities/user.entity';
 import { ProfileView, toProfileView } from './profile.view';
 
-export type SocialProvider = 'google' | 'facebook' | 'line';
+/** Declared with the API shapes (the providers answer names them). */
+export type { SocialProvider };
 
 const PROVIDER_COLUMN: Record<SocialProvider, 'google_id' | 'facebook_id' | 'line_user_id'> = {
   google: 'google_id',
@@ -30,10 +32,12 @@ export interface SocialProfile {
  */
 @Injectable()
 export class UsersService {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
-  ) {}
+  constructor(private readonly tx: Transactions) {}
+
+  /** Members, in the caller's transaction when there is one (e.g. checkout updating defaults). */
+  private get users(): Repository<User> {
+    return this.tx.repo(User);
+  }
 
   findById(id: number): Promise<User | null> {
     return this.users.findOne({ where: { id } });
@@ -62,14 +66,15 @@ export class UsersService {
     return u && u.password_hash && u.is_active ? u : null;
   }
 
-  /** Registration (spec 1 §4): account = phone = the verified number. */
-  async createPasswordMember(phone: string, passwordHash: string, m: EntityManager = this.ds.manager): Promise<User> {
+  /** Registration (spec 1 §4): account = phone = the verified number. The member and its config in one transaction (the caller's, if any). */
+  async createPasswordMember(phone: string, passwordHash: string): Promise<User> {
     try {
-      const user = await m.getRepository(User).save(
-        m.getRepository(User).create({ account: phone, phone, password_hash: passwordHash, username: '', gender: '', birthday: null }),
-      );
-      await m.getRepository(UserConfig).insert({ user_id: user.id });
-      return user;
+      return await this.tx.run(async () => {
+        const users = this.tx.repo(User);
+        const user = await users.save(users.create({ account: phone, phone, password_hash: passwordHash, username: '', gender: '', birthday: null }));
+        await this.tx.repo(UserConfig).insert({ user_id: user.id });
+        return user;
+      });
     } catch (err) {
       if (isDuplicateKey(err)) throw new AppError(MSG.phoneAlreadyRegistered, HttpStatus.CONFLICT);
       throw err;
@@ -89,7 +94,7 @@ export class UsersService {
    * matched by e-mail: an e-mail from a provider does not prove it is the same person as a member.
    */
   async findOrCreateSocial(provider: SocialProvider, profile: SocialProfile): Promise<User> {
-    const identities = this.ds.getRepository(UserIdentity);
+    const identities = this.tx.repo(UserIdentity);
     for (let attempt = 0; attempt < 2; attempt++) {
       const found = await identities.findOne({ where: { provider, subject: profile.subject } });
       if (found) {
@@ -101,10 +106,11 @@ export class UsersService {
         if (user) return user;
       }
       try {
-        return await this.ds.transaction(async (m) => {
+        return await this.tx.run(async () => {
           const column = PROVIDER_COLUMN[provider];
-          const user = await m.getRepository(User).save(
-            m.getRepository(User).create({
+          const users = this.tx.repo(User);
+          const user = await users.save(
+            users.create({
               account: null,
               password_hash: null,
               // Subjects longer than the display column stay in user_identities only.
@@ -114,7 +120,7 @@ export class UsersService {
               birthday: null,
             }),
           );
-          await m.getRepository(UserIdentity).insert({
+          await this.tx.repo(UserIdentity).insert({
             user_id: user.id,
             provider,
             subject: profile.subject,
@@ -122,7 +128,7 @@ export class UsersService {
             display_name: (profile.displayName ?? '').slice(0, 100),
             last_login_at: new Date(),
           });
-          await m.getRepository(UserConfig).insert({ user_id: user.id });
+          await this.tx.repo(UserConfig).insert({ user_id: user.id });
           return user;
         });
       } catch (err) {
@@ -161,8 +167,8 @@ export class UsersService {
     const user = await this.findById(userId);
     if (!user) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
     const [addresses, config] = await Promise.all([
-      this.ds.getRepository(Address).find({ where: { user_id: userId } }),
-      this.ds.getRepository(UserConfig).findOne({ where: { user_id: userId } }),
+      this.tx.repo(Address).find({ where: { user_id: userId } }),
+      this.tx.repo(UserConfig).findOne({ where: { user_id: userId } }),
     ]);
     return toProfileView(user, addresses, config);
   }

@@ -1,10 +1,8 @@
+import type { PosterTitle, VersionsAnswer as VersionsCheck } from '@api/content';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** Company settings, poster titles and content versions from `POST /api/load/versions` (spec 3 §4). */
-export interface PosterTitle {
-  id: number;
-  title: string;
-}
+export type { PosterTitle };
 
 export interface SiteState {
   settings: Record<string, string>;
@@ -14,13 +12,8 @@ export interface SiteState {
   postersVersion: string;
 }
 
-export interface VersionsAnswer {
-  cartVersion?: string;
-  Settings?: { s_key: string; s_value: string | null }[];
-  settingsVersion?: string;
-  PosterTitles?: PosterTitle[];
-  postersVersion?: string;
-}
+/** What the slice takes from a versions answer (or part of it, e.g. the home answer's cart version). */
+export type VersionsAnswer = Partial<Pick<VersionsCheck, 'cartVersion' | 'Settings' | 'settingsVersion' | 'PosterTitles' | 'postersVersion'>>;
 
 export const DEFAULT_COMPANY_NAME = '肌膚小舖';
 

@@ -1,5 +1,5 @@
-import { baseApi, type Envelope } from '../../shared/api/baseApi';
-import type { VersionsAnswer } from './siteSlice';
+import type { VersionsAnswer } from '@api/content';
+import { baseApi } from '../../shared/api/baseApi';
 
 export interface VersionsRequest {
   cartVersion?: string;
@@ -8,13 +8,9 @@ export interface VersionsRequest {
   localPostersVersion?: string;
 }
 
-export interface VersionsResponse extends Envelope, VersionsAnswer {
-  isClearCart: boolean;
-}
-
 export const versionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    checkVersions: build.mutation<VersionsResponse, VersionsRequest>({
+    checkVersions: build.mutation<VersionsAnswer, VersionsRequest>({
       query: (body) => ({ url: '/load/versions', method: 'POST', body }),
     }),
   }),

@@ -30,11 +30,8 @@ export const baseApi = createApi({
   endpoints: () => ({}),
 });
 
-/** Every answer is `{ success, message?, ...fields }`. */
-export interface Envelope {
-  success: boolean;
-  message?: string;
-}
+/** Every answer is `{ success, message?, ...fields }` (declared with the other API shapes in `@api/*`). */
+export type { Envelope } from '@api/envelope';
 
 /** The server's message from an RTK Query error, if it sent one. */
 export function apiErrorMessage(error: unknown): string | undefined {

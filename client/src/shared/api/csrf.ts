@@ -1,9 +1,12 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 
 /**
- * CSRF synchronizer token of the session (`GET /api/csrf-token`), sent as X-CSRF-Token on
- * state-changing calls. Public reads sent as POST (`/load/*`) need none. A server without
- * the endpoint yields no token, and calls go out without the header.
+ * CSRF token (`GET /api/csrf-token`), sent as X-CSRF-Token on state-changing calls. The server
+ * signs it for this visitor, or for the member's session once logged in, and keeps its twin in
+ * an httpOnly cookie (double submit): nothing is stored on the server for it. A login or a
+ * logout changes what it is bound to, so the token is forgotten then (useFinishLogin, logout)
+ * and after a 403. Public reads sent as POST (`/load/*`) need none. A server without the
+ * endpoint yields no token, and calls go out without the header.
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -34,7 +37,7 @@ export async function csrfHeaders(): Promise<Record<string, string>> {
   return t ? { 'X-CSRF-Token': t } : {};
 }
 
-/** Forget the token (after a 403, a login or a logout the session's token changes). */
+/** Forget the token (after a 403, a login or a logout the token changes). */
 export function refreshCsrfToken(): void {
   token = undefined;
 }

@@ -1,4 +1,4 @@
-import { formatNT, formatNTRange } from '../lib/format';
+import { priceTexts } from '../lib/format';
 
 interface Props {
   /** Selling price (or its low end). */
@@ -11,21 +11,22 @@ interface Props {
   size?: 'small' | 'large';
 }
 
-/** "NT$ 980 ~ 1,280" with the original price struck through when it is higher. */
+/**
+ * "NT$ 980 ~ 1,280" with the original price struck through when it is higher. The server-rendered
+ * first screen writes the same markup and texts (src/modules/seo/seo-pages.ts `priceTagHtml`).
+ */
 export function PriceTag({ low, high = low, originalLow, originalHigh, size }: Props) {
-  const oLow = originalLow ?? low;
-  const oHigh = originalHigh ?? oLow;
-  const showOriginal = oLow > low || oHigh > high;
+  const { selling, original } = priceTexts(low, high, originalLow ?? low, originalHigh ?? originalLow ?? low);
   return (
     <span className={`ss-price-tag${size ? ` ss-price-tag--${size}` : ''}`}>
       <span className="ss-price">
         <span className="ss-visually-hidden">售價 </span>
-        {formatNTRange(low, high)}
+        {selling}
       </span>
-      {showOriginal && (
+      {original && (
         <del className="ss-price-original">
           <span className="ss-visually-hidden">原價 </span>
-          {oLow === oHigh || oHigh <= 0 ? formatNT(oLow) : formatNTRange(oLow, oHigh)}
+          {original}
         </del>
       )}
     </span>

@@ -1,21 +1,5 @@
 /**
- * 1280 → "1,280" (integer NT$: thousands separators, no decimals). Non-finite values become "0".
- * Written out rather than with Intl.NumberFormat: building a formatter loads ICU data, which
- * cost the first screen a long task on slow phones.
+ * Price and number texts: the server's own file (src/common/validation/price-format.ts through
+ * `@rules`), so the app prints exactly what the server-rendered first screen printed.
  */
-export function formatNumber(n: number): string {
-  const whole = Number.isFinite(n) ? Math.round(n) : 0;
-  return String(Object.is(whole, -0) ? 0 : whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** 1280 → "NT$ 1,280". */
-export function formatNT(n: number): string {
-  return `NT$ ${formatNumber(n)}`;
-}
-
-/** A price range: "NT$ 1,280" when both ends agree, else "NT$ 980 ~ 1,280". */
-export function formatNTRange(low: number, high: number): string {
-  if (!(high > 0) || high === low) return formatNT(low);
-  const [a, b] = low <= high ? [low, high] : [high, low];
-  return `NT$ ${formatNumber(a)} ~ ${formatNumber(b)}`;
-}
+export { formatNT, formatNTRange, formatNumber, priceTexts, type PriceTexts } from '@rules/price-format';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { csrfHeaders, refreshCsrfToken } from '../../shared/api/csrf';
 import { mockApi, renderRoutes } from '../../test/render';
 import { RequireMember } from '../features/auth/RequireMember';
 import { initialSessionState } from '../features/auth/sessionSlice';
@@ -76,14 +77,26 @@ describe('navbar member menu (spec 1 §2)', () => {
     expect(within(menu).queryByRole('link', { name: '修改密碼' })).not.toBeInTheDocument();
   });
 
-  it('logs out on the server, forgets the member and goes to /login', async () => {
-    const { calls } = mockApi({ 'POST /api/login/logout': () => ({ json: { success: true, message: '已登出', csrfToken: 'x' } }) });
+  it('logs out by POST with the CSRF token, forgets the member and the token, and goes to /login', async () => {
+    refreshCsrfToken();
+    let issued = 0;
+    const { calls, fetchMock } = mockApi({
+      'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: `t${++issued}` } }),
+      'POST /api/login/logout': () => ({ json: { success: true, message: '已登出', csrfToken: 'x' } }),
+    });
     const { router, store } = renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member() } } });
     const menu = openMemberMenu();
     await userEvent.setup().click(within(menu).getByRole('button', { name: '登出' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/login/logout')).toBe(true);
-    expect(store.getState().session).toMatchObject({ isLoggedIn: false, user: null });
+    await waitFor(() => expect(store.getState().session).toMatchObject({ isLoggedIn: false, user: null }));
+    const logout = fetchMock.mock.calls
+      .map(([input]) => input)
+      .find((r): r is Request => r instanceof Request && new URL(r.url).pathname === '/api/login/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('X-CSRF-Token')).toBe('t1');
+    expect(calls.filter((c) => c.path === '/api/login/logout').map((c) => c.method)).toEqual(['POST']);
+    // The token belonged to the ended session: the next call asks for a new one.
+    expect(await csrfHeaders()).toEqual({ 'X-CSRF-Token': 't2' });
   });
 
   it('logging out on a member-only screen saves no path to return to after the next login', async () => {

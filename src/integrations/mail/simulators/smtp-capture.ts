@@ -28,13 +28,29 @@ export interface SmtpCapture {
  * of the mail tests. Plain SMTP with AUTH (no STARTTLS: its built-in certificate is
  * self-signed), credentials checked so the driver's URL parsing is exercised.
  */
-export async function startSmtpCapture(credentials = { user: 'shop', pass: 'p@ss word' }): Promise<SmtpCapture> {
+export interface SmtpCaptureOptions {
+  /** Listen on this port (a restarted "mail server" keeps its address); default: a free one. */
+  port?: number;
+  /**
+   * Keep each message's final reply back this long (ms) after its data arrived: the message is
+   * recorded as received, but the client is still waiting — a sender killed then has handed
+   * over a message it never saw accepted.
+   */
+  holdMs?: number;
+}
+
+export async function startSmtpCapture(
+  credentials = { user: 'shop', pass: 'p@ss word' },
+  options: SmtpCaptureOptions = {},
+): Promise<SmtpCapture> {
   const received: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let failCode: number | undefined;
 
   const server = new SMTPServer({
     logger: false,
+    // No reverse DNS of the client per connection (a sandbox without DNS waits for its timeout).
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
@@ -61,11 +77,15 @@ export async function startSmtpCapture(credentials = { user: 'shop', pass: 'p@ss
           raw,
         });
         for (const w of [...waiters]) w();
-        callback();
+        if (options.holdMs) setTimeout(() => callback(), options.holdMs);
+        else callback();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   const auth = `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}`;
 
@@ -91,6 +111,11 @@ export async function startSmtpCapture(credentials = { user: 'shop', pass: 'p@ss
         waiters.add(check);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Drop open client connections too: a stopped mail server must look stopped at once.
+        for (const conn of (server as unknown as { connections: Set<{ close(): void }> }).connections ?? []) conn.close();
+        server.close(() => resolve());
+      }),
   };
 }

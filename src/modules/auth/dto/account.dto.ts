@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { Allow, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { OptionalUserId } from '../../../common/auth/ownership';
+import { GENERIC_BAD_REQUEST } from '../../../common/http/envelope';
 import { IsFilled, IsShopPassword, IsTaiwanMobile, NormalizeMobile } from '../../../common/validation/decorators';
 import { MSG } from '../../../common/validation/messages';
 import { PASSWORD_MAX } from '../../../common/validation/taiwan';
@@ -51,7 +52,8 @@ export class UpdatePasswordDto {
   @OptionalUserId()
   user_id?: number;
 
-  /** The member's account as the client shows it; must be the session member's. */
+  /** The member's account as the client shows it; must be the session member's. null or '' (a social-only member has none) = not given. */
+  @Transform(({ value }: { value: unknown }) => (value === null ? undefined : value))
   @IsOptional()
   @IsString({ message: MSG.forbiddenOtherMember })
   account?: string;
@@ -66,10 +68,9 @@ export class UpdatePasswordDto {
   @IsFilled({ message: MSG.passwordRequired })
   newPassword: string;
 
-  /** Also end the member's sessions on other devices. */
-  @Transform(({ value }: { value: unknown }) => value === true || value === 'true' || value === 1)
+  /** Also end the member's sessions on other devices: true or false (absent or null = false). */
   @IsOptional()
-  @IsBoolean()
+  @IsBoolean({ message: GENERIC_BAD_REQUEST })
   logoutOthers?: boolean;
 }
 

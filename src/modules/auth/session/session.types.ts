@@ -10,8 +10,6 @@ declare module 'express-session' {
     adminId?: number;
     /** When the member logged in (ms since epoch), for the absolute timeout. */
     authAt?: number;
-    /** csrf-sync's synchronizer token. */
-    csrfToken?: string | null;
     /** Social login in progress: the client's state (spec 1 §4) and, for LINE, the OIDC nonce. */
     oauth?: { state: string; savedAt: number; nonce?: string };
     /** Phone codes this browser verified, per purpose, waiting for register / reset password. */

@@ -7,7 +7,8 @@ import { JobDriver } from '../../../jobs/job-queue';
 /**
  * Test helpers for the member API (used by test/api/*). A BrowserSession is one browser: a
  * supertest agent (cookie jar) coming from its own client IP (X-Forwarded-For; the tests set
- * TRUST_PROXY=loopback, see isolatedEnv) that fetches the CSRF token like the client does.
+ * TRUST_PROXY=loopback, see isolatedEnv) that fetches the CSRF token like the client does (the
+ * token's cookies land in the jar; the server stores nothing for it).
  */
 export class BrowserSession {
   private csrf?: string;
@@ -40,8 +41,18 @@ export class BrowserSession {
 
   /** The `sid` cookie value the browser holds. */
   sid(): string | undefined {
+    return this.cookie('sid');
+  }
+
+  /** A cookie value the browser holds (as sent in Set-Cookie), e.g. `sid`, `csrf`, `vid`. */
+  cookie(name: string): string | undefined {
     const jar = (this.agent as unknown as { jar: { getCookie(name: string, access: object): { value: string } | undefined } }).jar;
-    return jar.getCookie('sid', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+    return jar.getCookie(name, { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+  }
+
+  /** A random 40-hex social-login state: `POST /api/login/state-save` with it stores an anonymous session. */
+  static newState(): string {
+    return randomBytes(20).toString('hex');
   }
 
   forgetCsrf(): void {

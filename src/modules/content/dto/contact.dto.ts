@@ -1,6 +1,5 @@
 import { Transform } from 'class-transformer';
 import {
-  Allow,
   IsEmail,
   IsOptional,
   IsString,
@@ -11,6 +10,7 @@ import {
   ValidatorConstraintInterface,
   Validate,
 } from 'class-validator';
+import { OptionalUserId } from '../../../common/auth/ownership';
 
 export const CONTACT_INCOMPLETE = '請完整填寫姓名、電子郵件與訊息';
 export const CONTACT_BAD_EMAIL = 'Email 格式不正確';
@@ -63,7 +63,7 @@ export class ContactDto {
   @IsString({ message: '電話格式不正確' })
   phone?: string;
 
-  /** Sent by the existing client; ignored — the member comes from the session, never the body. */
-  @Allow()
-  user_id?: unknown;
+  /** Sent by the existing client; ignored — the member comes from the session, never the body. Still a user id in shape. */
+  @OptionalUserId()
+  user_id?: number;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt } from '../../../database/columns';
+import { CreatedAt, DateTimeColumn } from '../../../database/columns';
 
 /** A message sent from the contact page (spec 1 §3), kept besides the e-mail to the shop. */
 @Entity('contact_messages')
@@ -28,4 +28,8 @@ export class ContactMessage {
 
   @CreatedAt()
   created_at: Date;
+
+  /** When the shop's copy was handed to the mail server; a re-run of the job sends nothing then. */
+  @DateTimeColumn()
+  mailed_at: Date | null;
 }

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { OptionalUserId } from '../../../common/auth/ownership';
+import { ToWholeNumber } from '../../../common/validation/decorators';
 import { MSG } from '../../../common/validation/messages';
 
 /**
@@ -9,7 +10,7 @@ import { MSG } from '../../../common/validation/messages';
  * `user_id`, `zip`) are accepted: the list is replaced, the zip recomputed, the owner is the session.
  */
 export class AddressRowDto {
-  @IsOptional() @Allow() id?: unknown;
+  @IsOptional() @ToWholeNumber() @IsInt({ message: MSG.updateFailed }) id?: number;
   @OptionalUserId() user_id?: number;
   @IsOptional() @IsString({ message: MSG.updateFailed }) shipping_type?: string;
   @IsOptional() @IsString({ message: MSG.updateFailed }) city?: string;

@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { lookupArea } from '@rules/tw-zipcodes';
 import { mockApi, renderApp } from '../../../test/render';
+import type { AddressView } from '@api/account';
 import type { Address, UserProfile } from '../auth/userTypes';
 import AddressBookPage from './AddressBookPage';
 import { emptyAddress } from './accountRules';
 import { loggedInAs, member } from './testMember';
 
-const home = (street: string, extra: Partial<Address> = {}): Address => ({ ...emptyAddress('home'), city: '臺北市', district: '大安區', zip: '106', street, ...extra });
-const seven = (name: string, extra: Partial<Address> = {}): Address => ({ ...emptyAddress('seven'), store_id: '991182', store_name: name, store_addr: '臺北市大安區', ...extra });
+/** Saved rows as getuser lists them (with their ids; member 7 as in testUsers). */
+type Saved = Partial<AddressView> & Pick<AddressView, 'id'>;
+const home = (street: string, extra: Saved): AddressView => ({ ...emptyAddress('home'), user_id: 7, city: '臺北市', district: '大安區', zip: '106', street, ...extra });
+const seven = (name: string, extra: Saved): AddressView => ({ ...emptyAddress('seven'), user_id: 7, store_id: '991182', store_name: name, store_addr: '臺北市大安區', ...extra });
 
 /**
  * A tiny stand-in for updateAddresses (the real rules: test/api/users-addresses.api-spec.ts): it
@@ -49,6 +52,9 @@ describe('AddressBookPage', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /儲存$/ }));
     expect(await within(dialog).findByText('第 1 筆需選寄件類型')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: '宅配到府' }));
+    // Fixed: the error goes at once, and the next problem waits for 儲存.
+    expect(within(dialog).queryByText('第 1 筆需選寄件類型')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('縣市'), '臺東縣');
     await user.selectOptions(within(dialog).getByLabelText('鄉鎮市區'), '蘭嶼鄉');
     expect(within(dialog).getByLabelText('郵遞區號')).toHaveValue('952');
@@ -58,8 +64,11 @@ describe('AddressBookPage', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /儲存$/ }));
     expect(await within(dialog).findByText('第 1 筆住家資訊不完整 (city/district/street)')).toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText('鄉鎮市區'), '大安區');
+    // Still incomplete (no street): the error stays until the row is complete.
+    expect(within(dialog).getByText('第 1 筆住家資訊不完整 (city/district/street)')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('郵遞區號')).toHaveValue('106');
     await paste(user, within(dialog).getByLabelText('街道地址'), '復興南路一段 1 號');
+    expect(within(dialog).queryByText('第 1 筆住家資訊不完整 (city/district/street)')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(screen.getAllByTestId('address-card')).toHaveLength(1));
@@ -75,6 +84,7 @@ describe('AddressBookPage', { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /儲存$/ }));
     expect(await within(dialog).findByText('第 2 筆超商地址 (店名) 不可為空')).toBeInTheDocument();
     await paste(user, within(dialog).getByLabelText('門市名稱'), '大安門市');
+    expect(within(dialog).queryByText('第 2 筆超商地址 (店名) 不可為空')).not.toBeInTheDocument();
     await paste(user, within(dialog).getByLabelText('門市地址'), '臺北市大安區復興南路一段 2 號');
     await user.keyboard('{Enter}');
 
@@ -175,5 +185,24 @@ describe('AddressBookPage', { timeout: 40_000 }, () => {
     renderApp(<AddressBookPage />, { preloaded: loggedInAs(me) });
     await user.click(await screen.findByRole('button', { name: '將第 2 筆設為預設' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('伺服器錯誤，請稍後再試');
+  });
+
+  it('a refused save stays in the editor until the row is edited', async () => {
+    const me = member({ addresses: undefined });
+    serverWith(me, { status: 400, json: { success: false, message: '第 1 筆縣市或鄉鎮市區不正確' } });
+    const user = userEvent.setup();
+    renderApp(<AddressBookPage />, { preloaded: loggedInAs(me) });
+    await user.click(await screen.findByRole('button', { name: '新增地址' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '7-11' }));
+    await paste(user, within(dialog).getByLabelText('門市店號'), '991182');
+    await paste(user, within(dialog).getByLabelText('門市名稱'), '大安門市');
+    await user.click(within(dialog).getByRole('button', { name: /儲存$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('第 1 筆縣市或鄉鎮市區不正確');
+    // The page re-rendering after the answer does not take it away; an edit does.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('第 1 筆縣市或鄉鎮市區不正確');
+    await paste(user, within(dialog).getByLabelText('門市地址'), '臺北市');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

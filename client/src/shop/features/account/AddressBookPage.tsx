@@ -1,5 +1,5 @@
 import { Button, Popconfirm, Tag } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_MSG, MSG } from '@rules/messages';
 import { usePageTitle } from '../../../app/site/usePageTitle';
@@ -7,7 +7,7 @@ import { RequireMember } from '../auth/RequireMember';
 import type { UserProfile } from '../auth/userTypes';
 import type { Address } from '../auth/userTypes';
 import { useUpdateAddressesMutation } from './accountApi';
-import { addProblem, addressListProblem, addressSummary, emptyAddress, failureText, MAX_ADDRESSES, removeProblem, SHIPPING_TYPE_LABELS, withDefault, withRow } from './accountRules';
+import { addProblem, addressErrorAfterEdit, addressListProblem, addressSummary, emptyAddress, failureText, MAX_ADDRESSES, removeProblem, SHIPPING_TYPE_LABELS, withDefault, withRow } from './accountRules';
 import { AddressEditor } from './AddressEditor';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
@@ -38,7 +38,7 @@ interface Editing {
  * so what is shown is always what the server saved (its answer replaces the stored profile).
  */
 function AddressBook({ user }: { user: UserProfile }) {
-  const rows = user.addresses ?? [];
+  const rows = useMemo(() => user.addresses ?? [], [user.addresses]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [editorError, setEditorError] = useState('');
   const [pageError, setPageError] = useState('');
@@ -78,6 +78,14 @@ function AddressBook({ user }: { user: UserProfile }) {
     }
     openEditor({ index: rows.length, row: emptyAddress(''), isNew: true });
   };
+
+  // An error the edit fixed goes at once (第 1 筆需選寄件類型 once a type is chosen).
+  const onEditRow = useCallback(
+    (row: Address) => {
+      if (editing) setEditorError((shown) => addressErrorAfterEdit(shown, rows, editing.index, row));
+    },
+    [editing, rows],
+  );
 
   const onSaveRow = async (row: Address) => {
     if (!editing || saving) return;
@@ -160,7 +168,14 @@ function AddressBook({ user }: { user: UserProfile }) {
       <nav className="ss-acc-links" aria-label="會員功能">
         <Link to="/profile">回會員資料</Link>
       </nav>
-      <AddressEditor editing={editing} saving={saving} error={editorError} onCancel={() => setEditing(null)} onSave={(row) => void onSaveRow(row)} />
+      <AddressEditor
+        editing={editing}
+        saving={saving}
+        error={editorError}
+        onCancel={() => setEditing(null)}
+        onSave={(row) => void onSaveRow(row)}
+        onEdit={onEditRow}
+      />
       <div aria-live="polite">{notice && <SuccessNotice title={notice} onDone={clearNotice} />}</div>
     </>
   );

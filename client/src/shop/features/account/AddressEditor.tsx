@@ -15,14 +15,19 @@ interface Props {
   error: string;
   onCancel: () => void;
   onSave: (row: Address) => void;
+  /** The row as edited so far (lets the list drop an error the edit fixed). */
+  onEdit?: (row: Address) => void;
 }
 
 /** Add or edit one address (spec 2 §3–5): home delivery (city → district → zip, street) or a store. */
-export function AddressEditor({ editing, saving, error, onCancel, onSave }: Props) {
+export function AddressEditor({ editing, saving, error, onCancel, onSave, onEdit }: Props) {
   const [row, setRow] = useState<Address | null>(editing?.row ?? null);
   useEffect(() => {
     if (editing) setRow(editing.row);
   }, [editing]);
+  useEffect(() => {
+    if (row) onEdit?.(row);
+  }, [row, onEdit]);
   const id = useId();
   const f = (name: string) => `${id}-${name}`;
 

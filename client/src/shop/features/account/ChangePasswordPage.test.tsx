@@ -74,6 +74,10 @@ describe('ChangePasswordPage', { timeout: 40_000 }, () => {
     await user.keyboard('{Enter}');
     expect(screen.getByText('密碼與確認密碼不匹配')).toBeVisible();
     expect(calls.filter((c) => c.path === '/api/user/updatePassword')).toHaveLength(0);
+    // Fixed by the confirmation: the error goes at once, without a new submit.
+    await user.type(screen.getByLabelText('確認新密碼'), '{Backspace}9');
+    expect(screen.queryByText('密碼與確認密碼不匹配')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('changes the password, optionally logging out the other devices, and confirms for 2 s', async () => {

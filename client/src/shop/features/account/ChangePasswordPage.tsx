@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../app/site/usePageTitle';
 import { RequireMember } from '../auth/RequireMember';
 import type { UserProfile } from '../auth/userTypes';
 import { useUpdatePasswordMutation } from './accountApi';
-import { failureText, passwordProblems, type PasswordForm } from './accountRules';
+import { failureText, passwordProblems, stillInvalid, type PasswordForm } from './accountRules';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import { ErrorText } from '../../../shared/components/ErrorText';
@@ -54,6 +54,14 @@ function PasswordEditor({ user }: { user: UserProfile }) {
     );
   }
 
+  /** A change: a shown error goes as soon as its field is valid (the confirmation too, when the new password comes to match it), a refusal when the member edits. */
+  const edit = (name: keyof PasswordForm, value: string) => {
+    const next = { ...form, [name]: value };
+    setForm(next);
+    setErrors((shown) => stillInvalid(shown, passwordProblems(next)));
+    setFailure('');
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLoading) return;
@@ -93,7 +101,7 @@ function PasswordEditor({ user }: { user: UserProfile }) {
               autoComplete={autoComplete}
               value={form[name]}
               maxLength={PASSWORD_MAX}
-              onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+              onChange={(e) => edit(name, e.target.value)}
               status={errors[name] ? 'error' : undefined}
               aria-invalid={errors[name] ? true : undefined}
               aria-describedby={errors[name] ? `${baseId}-${name}-error` : undefined}

@@ -98,9 +98,11 @@ function ChangeSteps({ kind, userId, current, onClose, onChanged }: Omit<Props, 
     }
   };
 
+  const valueProblem = (v: string) => (kind === 'email' ? newEmailProblem(v, current) : newPhoneProblem(v, current));
+
   const onSendCode = (e: FormEvent) => {
     e.preventDefault();
-    const problem = kind === 'email' ? newEmailProblem(value, current) : newPhoneProblem(value, current);
+    const problem = valueProblem(value);
     if (problem) {
       setValueError(problem);
       valueRef.current?.focus();
@@ -155,7 +157,11 @@ function ChangeSteps({ kind, userId, current, onClose, onChanged }: Omit<Props, 
           autoComplete={kind === 'email' ? 'email' : 'tel'}
           value={value}
           maxLength={kind === 'email' ? 254 : 20}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => {
+            setValue(e.target.value);
+            // A shown error goes as soon as the value is valid (a refusal from the server as soon as it is edited).
+            if (valueError) setValueError(valueProblem(e.target.value) ?? '');
+          }}
           status={valueError ? 'error' : undefined}
           aria-invalid={valueError ? true : undefined}
           aria-describedby={valueError ? ids.valueError : undefined}
@@ -190,7 +196,11 @@ function ChangeSteps({ kind, userId, current, onClose, onChanged }: Omit<Props, 
         autoComplete="one-time-code"
         value={code}
         maxLength={CODE_MAX}
-        onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
+        onChange={(e) => {
+          const next = e.target.value.replace(/\s/g, '');
+          setCode(next);
+          if (codeError) setCodeError(codeProblem(next) ?? '');
+        }}
         status={codeError ? 'error' : undefined}
         aria-invalid={codeError ? true : undefined}
         aria-describedby={codeError ? ids.codeError : undefined}

@@ -46,6 +46,12 @@ describe('ProfilePage', { timeout: 40_000 }, () => {
     await user.type(name, 'Ming{Enter}');
     expect(await screen.findByText('會員姓名須為中文！')).toBeVisible();
     expect(calls.filter((c) => c.path === '/api/user/updateUser')).toHaveLength(0);
+    // Fixed: the error goes as soon as the name is valid, before any save.
+    await user.clear(name);
+    expect(screen.getByText('請輸入姓名！')).toBeVisible();
+    await user.type(name, '王');
+    expect(screen.queryByText(/請輸入姓名！|會員姓名須為中文！/)).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows which social login a member without an account uses, and what the profile lacks', async () => {
@@ -160,8 +166,14 @@ describe('ProfilePage', { timeout: 40_000 }, () => {
     await user.type(input, '0912-345-678{Enter}');
     expect(await within(dialog).findByText('無法與當前手機相同')).toBeInTheDocument();
     await user.clear(input);
-    await user.type(input, '0922333444{Enter}');
+    await user.type(input, '0922333444');
+    // The number is valid now: the error went before sending.
+    expect(within(dialog).queryByText('無法與當前手機相同')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
     expect(await within(dialog).findByText('發送驗證碼失敗')).toBeInTheDocument();
+    await user.type(input, '{Backspace}');
+    expect(within(dialog).queryByText('發送驗證碼失敗')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('手機號碼格式不正確')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/phone/sendcode').map((c) => c.body)).toEqual([{ type: 'change', phone: '0922333444' }]);
   });
 });

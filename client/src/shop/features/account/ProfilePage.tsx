@@ -10,7 +10,7 @@ import { RequireMember } from '../auth/RequireMember';
 import { clearRedirectPath, selectRedirectPath } from '../auth/sessionSlice';
 import type { UserProfile } from '../auth/userTypes';
 import { useUpdateUserMutation } from './accountApi';
-import { failureText, profileProblems, socialLogins, type ContactKind, type ProfileField, type ProfileForm } from './accountRules';
+import { failureText, profileProblems, socialLogins, stillInvalid, type ContactKind, type ProfileField, type ProfileForm } from './accountRules';
 import { ContactChangeModal } from './ContactChangeModal';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
@@ -56,6 +56,14 @@ function ProfileEditor({ user }: { user: UserProfile }) {
   useEffect(() => {
     setErrors((e) => ({ ...e, email: user.email ? undefined : e.email, phone: user.phone ? undefined : e.phone }));
   }, [user.email, user.phone]);
+
+  /** A change to the form: a shown error goes as soon as its field is valid, a refusal when the member edits. */
+  const edit = (change: Partial<ProfileForm>) => {
+    const next = { ...form, ...change };
+    setForm(next);
+    setErrors((shown) => stillInvalid(shown, profileProblems(next, user)));
+    setFailure('');
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -140,7 +148,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             id={ids.name}
             autoComplete="name"
             value={form.username}
-            onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))}
+            onChange={(e) => edit({ username: e.target.value })}
             status={errors.username ? 'error' : undefined}
             aria-required="true"
             aria-invalid={errors.username ? true : undefined}
@@ -158,7 +166,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
           <Radio.Group
             name="gender"
             value={form.gender}
-            onChange={(e) => setForm((f) => ({ ...f, gender: String(e.target.value) }))}
+            onChange={(e) => edit({ gender: String(e.target.value) })}
             options={GENDERS}
             disabled={saving}
           />
@@ -174,7 +182,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             min="1900-01-01"
             max={taipeiToday()}
             value={form.birthday}
-            onChange={(e) => setForm((f) => ({ ...f, birthday: e.target.value }))}
+            onChange={(e) => edit({ birthday: e.target.value })}
             aria-invalid={errors.birthday ? true : undefined}
             aria-describedby={errors.birthday ? ids.birthdayError : undefined}
             disabled={saving}

@@ -1,21 +1,10 @@
-import { baseApi, type Envelope } from '../../../shared/api/baseApi';
+import type { AddressesAnswer, CodeSentAnswer, EmailChangedAnswer, PasswordChangedAnswer, PhoneChangedAnswer, UserAnswer } from '@api/account';
+import { baseApi } from '../../../shared/api/baseApi';
 import { loggedOut, userUpdated } from '../auth/sessionSlice';
 import type { RootState } from '../../../app/store';
-import type { Address, UserProfile } from '../auth/userTypes';
+import type { Address } from '../auth/userTypes';
 
-/** Answers carrying the member as the server now holds it. */
-export interface UserAnswer extends Envelope {
-  user: UserProfile;
-}
-
-/** Step 1 of an e-mail or phone change: `outtime` is the resend cooldown in seconds. */
-export interface CodeSentAnswer extends Envelope {
-  outtime?: number;
-}
-
-export interface AddressesAnswer extends Envelope {
-  addresses: Address[];
-}
+export type { CodeSentAnswer, UserAnswer };
 
 export interface ProfileInput {
   user_id: number;
@@ -33,10 +22,6 @@ export interface PasswordInput {
   newPassword: string;
   /** End the member's sessions on other devices too. */
   logoutOthers: boolean;
-}
-
-export interface PasswordAnswer extends Envelope {
-  endedSessions?: number;
 }
 
 type Dispatch = (action: unknown) => unknown;
@@ -83,7 +68,7 @@ export const accountApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/email/send-code', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
-    updateEmail: build.mutation<UserAnswer, { user_id: number; email: string; code: string }>({
+    updateEmail: build.mutation<EmailChangedAnswer, { user_id: number; email: string; code: string }>({
       query: (body) => ({ url: '/user/updateEmail', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keepUser(queryFulfilled, dispatch),
     }),
@@ -92,7 +77,7 @@ export const accountApi = baseApi.injectEndpoints({
       query: ({ phone }) => ({ url: '/phone/sendcode', method: 'POST', body: { type: 'change', phone } }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
-    updatePhone: build.mutation<UserAnswer, { user_id: number; phone: string; code: string }>({
+    updatePhone: build.mutation<PhoneChangedAnswer, { user_id: number; phone: string; code: string }>({
       query: (body) => ({ url: '/user/updatePhone', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keepUser(queryFulfilled, dispatch),
     }),
@@ -111,7 +96,7 @@ export const accountApi = baseApi.injectEndpoints({
         }
       },
     }),
-    updatePassword: build.mutation<PasswordAnswer, PasswordInput>({
+    updatePassword: build.mutation<PasswordChangedAnswer, PasswordInput>({
       query: (body) => ({ url: '/user/updatePassword', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Address } from '../auth/userTypes';
 import {
   addProblem,
+  addressErrorAfterEdit,
   addressListProblem,
   addressSummary,
   emptyAddress,
@@ -12,6 +13,7 @@ import {
   profileProblems,
   removeProblem,
   socialLogins,
+  stillInvalid,
   withCity,
   withDefault,
   withDistrict,
@@ -124,5 +126,29 @@ describe('failure texts', () => {
     expect(failureText({ status: 400, data: {} }, '更新失敗，請稍後再試')).toBe('更新失敗，請稍後再試');
     expect(failureText({ status: 'FETCH_ERROR', error: 'TypeError' }, 'x')).toBe('伺服器錯誤，請稍後再試');
     expect(failureText({ status: 502, data: '<html>' }, 'x')).toBe('伺服器錯誤，請稍後再試');
+  });
+});
+
+describe('errors after an edit', () => {
+  it('a shown error stays while its field is invalid (current message) and goes once it is valid; no new ones', () => {
+    expect(stillInvalid({ username: '請輸入姓名！' }, { username: '會員姓名須為中文！', birthday: '生日格式不正確（YYYY-MM-DD）' })).toEqual({ username: '會員姓名須為中文！' });
+    expect(stillInvalid({ username: '請輸入姓名！', birthday: 'x' }, {})).toEqual({});
+    expect(stillInvalid({}, { username: '請輸入姓名！' })).toEqual({});
+    // The confirmation's mismatch goes when the new password comes to match it.
+    const shown = passwordProblems({ currentPassword: 'abc123', newPassword: 'xyz789', confirmPassword: 'xyz780' });
+    expect(stillInvalid(shown, passwordProblems({ currentPassword: 'abc123', newPassword: 'xyz780', confirmPassword: 'xyz780' }))).toEqual({});
+  });
+
+  it('the address editor drops a problem the edit fixed and waits for 儲存 for the next one', () => {
+    const rows = [home({ id: 1 })];
+    const untyped = emptyAddress('');
+    const shown = addressListProblem(withRow(rows, 1, untyped))!;
+    expect(shown).toBe('第 2 筆需選寄件類型');
+    expect(addressErrorAfterEdit(shown, rows, 1, untyped)).toBe(shown);
+    // Home chosen: the type error goes; the incomplete home row is not reported yet.
+    expect(addressErrorAfterEdit(shown, rows, 1, withType(untyped, 'home'))).toBe('');
+    // A server refusal goes with any edit.
+    expect(addressErrorAfterEdit('更新失敗，請稍後再試', rows, 1, home())).toBe('');
+    expect(addressErrorAfterEdit('', rows, 1, untyped)).toBe('');
   });
 });

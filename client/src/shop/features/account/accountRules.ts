@@ -28,6 +28,28 @@ export function failureOuttime(error: unknown): number | undefined {
   return typeof t === 'number' && t > 0 ? Math.ceil(t) : undefined;
 }
 
+/**
+ * The errors to show after an edit: a shown error stays while its field is still invalid (with the
+ * current message) and goes as soon as it is valid; a field without a shown error gets none until
+ * the next submit (no error for a field the member is still typing in).
+ */
+export function stillInvalid<K extends string>(shown: Partial<Record<K, string>>, now: Partial<Record<K, string>>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key of Object.keys(shown) as K[]) {
+    if (shown[key] && now[key]) out[key] = now[key];
+  }
+  return out;
+}
+
+/**
+ * The address editor's error after the row changed: it stays only while the list still has that
+ * very problem (第 1 筆需選寄件類型 goes once a type is chosen; the next problem waits for 儲存).
+ */
+export function addressErrorAfterEdit(shown: string, rows: readonly Address[], index: number, row: Address): string {
+  if (!shown) return '';
+  return addressListProblem(withRow(rows, index, row)) === shown ? shown : '';
+}
+
 // ---------------------------------------------------------------- profile
 
 export interface ProfileForm {

@@ -1,5 +1,5 @@
 import { Button, Form, Input, Steps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@rules/messages';
 import { isValidPassword, normalizeTaiwanMobile } from '@rules/taiwan';
@@ -7,7 +7,8 @@ import { useForgotSendCodeMutation, useResetPasswordMutation, useVerifyCodeMutat
 import { describeFailure } from './authRules';
 import { ErrorText } from '../../../shared/components/ErrorText';
 import { AuthCard } from './AuthCard';
-import { CODE_LENGTH, phoneRules } from './authForm';
+import { CODE_LENGTH, phoneRules, useRevalidateShownErrors } from './authForm';
+import { EXPIRED_TEXT, forgotStore, restoreForgotProgress } from './forgotProgress';
 import { NewPasswordFields } from './NewPasswordFields';
 import { SendCodeButton } from './SendCodeButton';
 import { useCountdown } from './useCountdown';
@@ -16,24 +17,53 @@ type Step = 0 | 1 | 2 | 3;
 
 const STEPS = [{ title: '輸入手機' }, { title: '輸入驗證碼' }, { title: '設定新密碼' }, { title: '完成' }];
 
+const sentNotice = (to: string) => `驗證碼已發送至 ${to}，10 分鐘內有效。`;
+
 /**
  * /fpassword (spec 1 §4–5, §8): (1) phone → code by SMS, (2) the code, (3) a new password twice,
  * (4) done → back to login. The server answers the same whether or not the number is a member.
+ * Steps 2 and 3 survive a reload for the tab's session (forgotProgress.ts); finishing, going back to
+ * step 1 or leaving the page forgets them.
  */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>(0);
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [restored] = useState(() => restoreForgotProgress(forgotStore.read(), Date.now()));
+  const resumed = restored.kind === 'resume' ? restored.progress : null;
+  const [step, setStep] = useState<Step>(resumed?.step ?? 0);
+  const [phone, setPhone] = useState(resumed?.phone ?? (restored.kind === 'expired' ? restored.phone : ''));
+  const [sentAt, setSentAt] = useState(resumed?.sentAt ?? 0);
+  const [resendAt, setResendAt] = useState(resumed?.resendAt ?? 0);
+  const [error, setError] = useState<string | null>(restored.kind === 'expired' ? EXPIRED_TEXT : null);
+  const [notice, setNotice] = useState<string | null>(resumed?.step === 1 ? sentNotice(resumed.phone) : null);
   const { remaining, start } = useCountdown();
   const [sendCode, sending] = useForgotSendCodeMutation();
   const [verifyCode, verifying] = useVerifyCodeMutation();
   const [resetPassword, resetting] = useResetPasswordMutation();
+  const [phoneForm] = Form.useForm<{ phone: string }>();
+  const [codeForm] = Form.useForm<{ code: string }>();
   const [passwords] = Form.useForm<{ newPassword: string; confirm: string }>();
   const newPassword = Form.useWatch('newPassword', passwords) ?? '';
   const confirm = Form.useWatch('confirm', passwords) ?? '';
   const canReset = isValidPassword(newPassword) && newPassword === confirm;
+  // A fixed field loses its error at once, and a server refusal goes when the shopper edits.
+  const revalidatePhone = useRevalidateShownErrors(phoneForm);
+  const revalidateCode = useRevalidateShownErrors(codeForm);
+  const onEdit = <T,>(revalidate: (changed: Partial<T>) => void) => (changed: Partial<T>) => {
+    setError(null);
+    revalidate(changed);
+  };
+
+  // The resend countdown goes on after a reload.
+  useEffect(() => {
+    if (resumed && resumed.resendAt > Date.now()) start((resumed.resendAt - Date.now()) / 1000);
+  }, [resumed, start]);
+
+  // Steps 2 and 3 are kept for the session; step 1, the end, and leaving the page forget them.
+  useEffect(() => {
+    if (step === 1 || step === 2) forgotStore.save({ step, phone, sentAt, resendAt });
+    else forgotStore.clear();
+  }, [step, phone, sentAt, resendAt]);
+  useEffect(() => () => forgotStore.clear(), []);
 
   const send = async (to: string) => {
     if (remaining > 0 || sending.isLoading) return;
@@ -43,13 +73,22 @@ export default function ForgotPasswordPage() {
       const answer = await sendCode({ phone: to }).unwrap();
       setPhone(to);
       start(answer.outtime);
-      setNotice(`驗證碼已發送至 ${to}，10 分鐘內有效。`);
+      setSentAt(Date.now());
+      setResendAt(Date.now() + Math.max(0, answer.outtime) * 1000);
+      setNotice(sentNotice(to));
       setStep(1);
     } catch (err) {
       const f = describeFailure(err);
       if (f.outtime) start(f.outtime);
       setError(f.message ?? MSG.forgotSendFailed);
     }
+  };
+
+  /** Back to step 1 with the phone filled in (the kept progress is forgotten). */
+  const restart = () => {
+    setError(null);
+    setNotice(null);
+    setStep(0);
   };
 
   const verify = async ({ code }: { code: string }) => {
@@ -89,7 +128,16 @@ export default function ForgotPasswordPage() {
     >
       <Steps className="ss-auth-steps" size="small" titlePlacement="vertical" responsive={false} current={step} items={STEPS} />
       {step === 0 && (
-        <Form<{ phone: string }> layout="vertical" requiredMark={false} name="forgot-phone" aria-label="輸入手機" initialValues={{ phone }} onFinish={({ phone: p }) => void send(normalizeTaiwanMobile(p))}>
+        <Form<{ phone: string }>
+          form={phoneForm}
+          layout="vertical"
+          requiredMark={false}
+          name="forgot-phone"
+          aria-label="輸入手機"
+          initialValues={{ phone }}
+          onValuesChange={onEdit(revalidatePhone)}
+          onFinish={({ phone: p }) => void send(normalizeTaiwanMobile(p))}
+        >
           <Form.Item label="手機號碼" name="phone" rules={phoneRules(MSG.forgotPhoneRequired)} validateTrigger="onSubmit">
             <Input size="large" type="tel" inputMode="tel" autoComplete="tel-national" placeholder="0912345678" maxLength={20} autoFocus />
           </Form.Item>
@@ -100,7 +148,7 @@ export default function ForgotPasswordPage() {
         </Form>
       )}
       {step === 1 && (
-        <Form<{ code: string }> layout="vertical" requiredMark={false} name="forgot-code" aria-label="輸入驗證碼" onFinish={(v) => void verify(v)}>
+        <Form<{ code: string }> form={codeForm} layout="vertical" requiredMark={false} name="forgot-code" aria-label="輸入驗證碼" onValuesChange={onEdit(revalidateCode)} onFinish={(v) => void verify(v)}>
           {notice && (
             <p className="ss-auth-note" role="status">
               {notice}
@@ -114,13 +162,7 @@ export default function ForgotPasswordPage() {
             驗證
           </Button>
           <div className="ss-auth-row ss-auth-row--split">
-            <Button
-              type="link"
-              onClick={() => {
-                setError(null);
-                setStep(0);
-              }}
-            >
+            <Button type="link" onClick={restart}>
               修改手機號碼
             </Button>
             <SendCodeButton remaining={remaining} loading={sending.isLoading} sent onClick={() => void send(phone)} />
@@ -128,12 +170,20 @@ export default function ForgotPasswordPage() {
         </Form>
       )}
       {step === 2 && (
-        <Form form={passwords} layout="vertical" requiredMark={false} name="forgot-password" aria-label="設定新密碼" onFinish={() => void reset()}>
+        <Form form={passwords} layout="vertical" requiredMark={false} name="forgot-password" aria-label="設定新密碼" onValuesChange={() => setError(null)} onFinish={() => void reset()}>
           <NewPasswordFields name="newPassword" label="新密碼" confirmLabel="確認新密碼" required={MSG.forgotPasswordRequired} mismatch={MSG.forgotPasswordMismatch} />
           <ErrorText message={error} testId="forgot-error" block />
           <Button type="primary" htmlType="submit" size="large" block loading={resetting.isLoading} disabled={!canReset}>
             {resetting.isLoading ? '重設中…' : '重設密碼'}
           </Button>
+          {error && (
+            // The verified code expired or was used elsewhere: start again with a new one.
+            <div className="ss-auth-row">
+              <Button type="link" onClick={restart}>
+                重新驗證手機號碼
+              </Button>
+            </div>
+          )}
         </Form>
       )}
       {step === 3 && (

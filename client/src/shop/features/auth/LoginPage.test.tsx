@@ -89,27 +89,53 @@ describe('LoginPage', () => {
     expect(router.state.location.pathname).toBe('/register');
   });
 
+  it('a refused login goes away as soon as the shopper edits the account or password', async () => {
+    mockApi({ ...closed, 'POST /api/login/basic-login': () => ({ status: 401, json: { success: false, message: '帳號或密碼錯誤' } }) });
+    renderRoutes(routes, { path: '/login' });
+    await logIn('0912345678', 'wrong1');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('帳號或密碼錯誤');
+    await userEvent.setup().type(screen.getByLabelText('密碼'), 'x');
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+  });
+
   it('shows why a social login came back (?error=)', async () => {
     mockApi(closed);
     renderRoutes(routes, { path: '/login?error=cancelled&provider=line' });
     expect(screen.getByTestId('login-error')).toHaveTextContent('已取消 LINE 登入。');
   });
 
-  it('saves a fresh random state, then leaves for the provider; providers not set up are disabled with a note', async () => {
+  it('saves a fresh random state, then leaves for the provider; only providers with credentials get a button', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const { calls } = mockApi({ ...providers({ facebook: false, google: true, line: false }), 'POST /api/login/state-save': () => ({ json: { success: true } }) });
     renderRoutes(routes, { path: '/login' });
     const google = await screen.findByRole('button', { name: 'Google 登入' });
     await waitFor(() => expect(google).toBeEnabled());
-    expect(screen.getByRole('button', { name: /Facebook 登入/ })).toBeDisabled();
-    expect(screen.getByText('Facebook 登入尚未開放')).toBeInTheDocument();
-    expect(screen.getByText('LINE 登入尚未開放')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Facebook/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /LINE/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/尚未開放/)).not.toBeInTheDocument();
 
     await userEvent.setup().click(google);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login/google'));
     const saved = calls.filter((c) => c.path === '/api/login/state-save');
     expect(saved).toHaveLength(1);
     expect((saved[0].body as { state: string }).state).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('without any provider configured there is no social section (no lone 或 divider)', async () => {
+    mockApi(closed);
+    const { store } = renderRoutes(routes, { path: '/login' });
+    // The providers answer has arrived (and rendered nothing).
+    await waitFor(() => expect(Object.values(store.getState().api.queries).some((q) => q?.endpointName === 'socialProviders' && q.status === 'fulfilled')).toBe(true));
+    expect(screen.getByRole('button', { name: '登入' })).toBeInTheDocument();
+    expect(screen.queryByTestId('social-login')).not.toBeInTheDocument();
+    expect(screen.queryByText('或使用社群帳號登入')).not.toBeInTheDocument();
+  });
+
+  it('says so when the providers cannot be asked', async () => {
+    mockApi({ 'GET /api/login/providers': () => ({ status: 500, json: { success: false } }) });
+    renderRoutes(routes, { path: '/login' });
+    expect(await screen.findByText('暫時無法取得社群登入設定，請稍後再試')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
   });
 
   it('stays on the page with a message when the state cannot be saved', async () => {

@@ -43,7 +43,16 @@ export default function LoginPage() {
         </>
       }
     >
-      <Form<Fields> layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading} aria-label="會員登入" name="login">
+      <Form<Fields>
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        // The fields check themselves as they change; a refusal goes when the shopper edits.
+        onValuesChange={() => setError(null)}
+        disabled={isLoading}
+        aria-label="會員登入"
+        name="login"
+      >
         <Form.Item label="帳號（手機號碼）" name="account" rules={[{ required: true, whitespace: true, message: MSG.accountRequired }]}>
           <Input size="large" type="tel" inputMode="tel" autoComplete="username" maxLength={20} placeholder="0912345678" autoFocus />
         </Form.Item>

@@ -51,6 +51,28 @@ describe('RegisterPage (spec 1 §4–5, §8)', () => {
     expect(calls.filter((c) => c.path === '/api/phone/sendcode')).toHaveLength(0);
   });
 
+  it('an error goes as soon as its field is valid: the phone, the code, and a refused code when it is edited', async () => {
+    registrationServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/register' });
+    await user.click(screen.getByTestId('send-code'));
+    expect(await screen.findByText('請輸入手機號碼！')).toBeInTheDocument();
+    await user.type(phoneInput(), '0912345678');
+    // Checked on blur only until it showed an error: now it is checked as it changes.
+    await waitFor(() => expect(screen.queryByText(/請輸入手機號碼|請輸入有效的手機號碼/)).not.toBeInTheDocument());
+
+    await user.click(screen.getByTestId('send-code'));
+    await screen.findByRole('button', { name: /秒後可重新發送/ });
+    await user.click(screen.getByTestId('verify-code'));
+    expect(await screen.findByText('請輸入驗證碼！')).toBeInTheDocument();
+    await user.type(codeInput(), '1');
+    await waitFor(() => expect(screen.queryByText('請輸入驗證碼！')).not.toBeInTheDocument());
+    await user.type(codeInput(), '11111{Enter}');
+    expect(await screen.findByTestId('code-note')).toHaveTextContent('驗證失敗，請重試！');
+    await user.type(codeInput(), '{Backspace}');
+    expect(screen.queryByTestId('code-note')).not.toBeInTheDocument();
+  });
+
   it('sends a code, counts the server outtime down on the disabled button, then offers a resend', async () => {
     const { calls } = registrationServer({ outtime: 2 });
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MSG } from '@rules/messages';
 import { isValidPassword, normalizeTaiwanMobile, PASSWORD_MAX } from '@rules/taiwan';
 import { useRegisterMutation, useSendCodeMutation, useVerifyCodeMutation } from './authApi';
-import { CODE_LENGTH, phoneRules } from './authForm';
+import { CODE_LENGTH, phoneRules, useRevalidateShownErrors } from './authForm';
 import { NewPasswordFields } from './NewPasswordFields';
 import { describeFailure, isServerTrouble } from './authRules';
 import { ErrorText } from '../../../shared/components/ErrorText';
@@ -38,6 +38,13 @@ export default function RegisterPage() {
   const password = Form.useWatch('password', form) ?? '';
   const confirm = Form.useWatch('confirm', form) ?? '';
   const canRegister = isValidPassword(password) && password === confirm && password.length <= PASSWORD_MAX;
+  const revalidate = useRevalidateShownErrors(form);
+  /** A fixed field loses its error at once; a refusal about the phone or code goes when either is edited. */
+  const onValuesChange = (changed: Partial<Fields>) => {
+    revalidate(changed);
+    if (('phone' in changed || 'code' in changed) && codeNote && !codeNote.ok) setCodeNote(null);
+    setError(null);
+  };
 
   const onSend = async () => {
     if (remaining > 0 || sending.isLoading) return;
@@ -106,6 +113,7 @@ export default function RegisterPage() {
         requiredMark={false}
         name="register"
         aria-label="會員註冊"
+        onValuesChange={onValuesChange}
         onFinish={() => void (verifiedPhone ? onRegister() : sent ? onVerify() : onSend())}
       >
         <Form.Item label="手機號碼" required>

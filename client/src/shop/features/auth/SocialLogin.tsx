@@ -1,6 +1,5 @@
 import { Button } from 'antd';
 import { useState } from 'react';
-import { socialNotConfiguredMsg } from '@rules/messages';
 import { useSocialProvidersQuery, useStateSaveMutation, type SocialProvider } from './authApi';
 import { createSocialState, describeFailure } from './authRules';
 import { ErrorText } from '../../../shared/components/ErrorText';
@@ -20,16 +19,24 @@ const PROVIDERS_UNKNOWN = '暫時無法取得社群登入設定，請稍後再�
 /** Leaves the app for the provider's authorize page (through our server); replaced in tests. */
 export const browser = { assign: (url: string) => window.location.assign(url) };
 
+/** The providers this server has credentials for, in the spec's order. */
+export function openProviders(providers: Partial<Record<SocialProvider, boolean>> | undefined): typeof SOCIAL_PROVIDERS {
+  return SOCIAL_PROVIDERS.filter((p) => providers?.[p.id] === true);
+}
+
 /**
  * Social login buttons (spec 1 §4): a fresh random state is saved on the server, then the
- * browser goes to /api/login/<provider>, which redirects to the provider. A provider this server
- * has no credentials for shows as not open yet instead of failing.
+ * browser goes to /api/login/<provider>, which redirects to the provider. Only the providers
+ * this server has credentials for get a button (GET /api/login/providers); with none, there is
+ * no social section at all (no lone "或" divider). Nothing shows while the answer is awaited; if
+ * it cannot be had, the section says so.
  */
 export function SocialLogin() {
   const { data: providers, isLoading, isError } = useSocialProvidersQuery();
   const [saveState] = useStateSaveMutation();
   const [starting, setStarting] = useState<SocialProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const open = openProviders(providers);
 
   const start = async (provider: SocialProvider) => {
     setError(null);
@@ -43,42 +50,33 @@ export function SocialLogin() {
     }
   };
 
+  if (isLoading || (!isError && open.length === 0)) return null;
+
   return (
     <div className="ss-social" data-testid="social-login">
       <p className="ss-social-heading">
         <span>或使用社群帳號登入</span>
       </p>
-      <ul className="ss-social-list">
-        {SOCIAL_PROVIDERS.map((p) => {
-          const open = providers?.[p.id] === true;
-          return (
+      {isError ? (
+        <p className="ss-social-note">{PROVIDERS_UNKNOWN}</p>
+      ) : (
+        <ul className="ss-social-list">
+          {open.map((p) => (
             <li key={p.id}>
               <Button
                 block
                 size="large"
                 className={`ss-social-btn ss-social-btn--${p.id}`}
-                disabled={!open || (starting !== null && starting !== p.id)}
+                disabled={starting !== null && starting !== p.id}
                 loading={starting === p.id}
                 onClick={() => void start(p.id)}
-                aria-describedby={!open && !isLoading ? `ss-social-note-${p.id}` : undefined}
               >
                 {p.label} 登入
               </Button>
-              {!open && !isLoading && !isError && (
-                <span id={`ss-social-note-${p.id}`} className="ss-social-note">
-                  {socialNotConfiguredMsg(p.label)}
-                </span>
-              )}
-              {isError && (
-                <span id={`ss-social-note-${p.id}`} className="ss-visually-hidden">
-                  {PROVIDERS_UNKNOWN}
-                </span>
-              )}
             </li>
-          );
-        })}
-      </ul>
-      {isError && <p className="ss-social-note">{PROVIDERS_UNKNOWN}</p>}
+          ))}
+        </ul>
+      )}
       <ErrorText message={error} testId="social-error" block />
     </div>
   );

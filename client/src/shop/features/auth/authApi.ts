@@ -1,18 +1,9 @@
+import type { CodeSentAnswer, LoginAnswer, ProvidersAnswer, SocialProvider } from '@api/account';
 import { baseApi, type Envelope } from '../../../shared/api/baseApi';
-import type { UserProfile } from './userTypes';
 
-export type SocialProvider = 'facebook' | 'google' | 'line';
+export type { SocialProvider };
 
 /** Login, registration, forgot password and social-login calls (spec 1 §7; server: src/modules/auth, phone-verification). */
-export interface LoginAnswer extends Envelope {
-  user: UserProfile;
-}
-
-export interface SendCodeAnswer extends Envelope {
-  /** Seconds before another code may be sent to this number. */
-  outtime: number;
-}
-
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     basicLogin: build.mutation<LoginAnswer, { account: string; password: string }>({
@@ -21,13 +12,13 @@ export const authApi = baseApi.injectEndpoints({
     register: build.mutation<LoginAnswer, { phone: string; password: string }>({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
     }),
-    sendCode: build.mutation<SendCodeAnswer, { phone: string }>({
+    sendCode: build.mutation<CodeSentAnswer, { phone: string }>({
       query: ({ phone }) => ({ url: '/phone/sendcode', method: 'POST', body: { type: 'register', phone } }),
     }),
     verifyCode: build.mutation<Envelope, { phone: string; code: string; type?: 'forgot' }>({
       query: (body) => ({ url: '/phone/verifycode', method: 'POST', body }),
     }),
-    forgotSendCode: build.mutation<SendCodeAnswer, { phone: string }>({
+    forgotSendCode: build.mutation<CodeSentAnswer, { phone: string }>({
       query: (body) => ({ url: '/phone/forgot-sendcode', method: 'POST', body }),
     }),
     resetPassword: build.mutation<Envelope, { phone: string; newPassword: string }>({
@@ -38,7 +29,7 @@ export const authApi = baseApi.injectEndpoints({
     }),
     socialProviders: build.query<Record<SocialProvider, boolean>, void>({
       query: () => '/login/providers',
-      transformResponse: (answer: Envelope & { providers: Record<SocialProvider, boolean> }) => answer.providers,
+      transformResponse: (answer: ProvidersAnswer) => answer.providers,
     }),
   }),
 });

@@ -1,4 +1,5 @@
-import type { FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
+import { useCallback } from 'react';
 import { MSG } from '@rules/messages';
 import { isTaiwanMobile, isValidPassword } from '@rules/taiwan';
 
@@ -24,3 +25,18 @@ export const confirmRules = (of: string, required: string, mismatch: string): Fo
     validator: async (_, v?: string) => (!v || v === getFieldValue(of) ? undefined : Promise.reject(new Error(mismatch))),
   }),
 ];
+
+/**
+ * For a Form's `onValuesChange`: a field that shows an error is checked again as it changes, so the
+ * error goes as soon as the value is valid (also for fields checked only on submit or blur); fields
+ * without an error are left alone until their own trigger.
+ */
+export function useRevalidateShownErrors<T>(form: FormInstance<T>): (changed: Partial<T>) => void {
+  return useCallback(
+    (changed: Partial<T>) => {
+      const shown = Object.keys(changed).filter((name) => form.getFieldError(name as never).length > 0);
+      if (shown.length > 0) form.validateFields(shown as never[]).catch(() => undefined);
+    },
+    [form],
+  );
+}

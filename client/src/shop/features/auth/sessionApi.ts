@@ -1,4 +1,5 @@
-import { baseApi, type Envelope } from '../../../shared/api/baseApi';
+import type { LogoutAnswer, UserAnswer } from '@api/account';
+import { baseApi } from '../../../shared/api/baseApi';
 import { refreshCsrfToken } from '../../../shared/api/csrf';
 import { loggedIn, loggedOut } from './sessionSlice';
 import type { UserProfile } from './userTypes';
@@ -11,7 +12,7 @@ export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getUser: build.query<UserProfile, void>({
       query: () => '/login/getuser',
-      transformResponse: (answer: Envelope & { user: UserProfile }) => answer.user,
+      transformResponse: (answer: UserAnswer) => answer.user,
       providesTags: ['User'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -23,7 +24,7 @@ export const sessionApi = baseApi.injectEndpoints({
         }
       },
     }),
-    logout: build.mutation<Envelope, void>({
+    logout: build.mutation<LogoutAnswer, void>({
       query: () => ({ url: '/login/logout', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {

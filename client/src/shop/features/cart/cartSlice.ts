@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../../shared/api/baseApi';
 import { clampQuantity, quantityLimit } from '../../../shared/lib/quantity';
-import type { LoadProductsResponse, ProductDetailsResponse, ProductPageResponse } from '../catalog/catalogTypes';
+import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '@api/catalog';
 
 /**
  * Cart item (spec 1 §3): variant_id is 0 when the product has no variant. `stock` is the
@@ -94,7 +94,7 @@ export const cartSlice = createSlice({
   extraReducers: (builder) => {
     // Whenever a product's details arrive (popup, product page), its lines learn their variant's stock.
     builder.addMatcher(
-      isAnyOf(queryFulfilled<ProductDetailsResponse>('productDetails'), queryFulfilled<ProductPageResponse>('productPage')),
+      isAnyOf(queryFulfilled<ProductDetailsAnswer>('productDetails'), queryFulfilled<ProductPageAnswer>('productPage')),
       (state, { payload }) => {
         const news: StockNews = 'pDetails' in payload ? payload.pDetails : payload;
         for (const line of state.items) {
@@ -108,7 +108,7 @@ export const cartSlice = createSlice({
       },
     );
     // The list gives each product's total stock: no variant can have more than that.
-    builder.addMatcher(queryFulfilled<LoadProductsResponse>('loadProducts'), (state, { payload }) => {
+    builder.addMatcher(queryFulfilled<LoadProductsAnswer>('loadProducts'), (state, { payload }) => {
       const totals = new Map(payload.products.map((p) => [p.product_id, p.stock]));
       for (const line of state.items) {
         const total = totals.get(line.product_id);

@@ -1,23 +1,14 @@
-import { baseApi, type Envelope } from '../../../shared/api/baseApi';
+import type { ShippingAnswer, ShippingMethodView } from '@api/settings';
+import { baseApi } from '../../../shared/api/baseApi';
 
-export interface ShippingMethod {
-  id: number;
-  name: string;
-  icon_url: string;
-  shipping_cost: number;
-  free_shipping_threshold: number;
-}
-
-export interface ShippingResponse extends Envelope {
-  shippingMethods: ShippingMethod[];
-}
+export type ShippingMethod = ShippingMethodView;
 
 /** Home delivery is the checkout default (spec 2 §4). */
 export const DEFAULT_SHIPPING_ID = 4;
 
 export const shippingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    loadShipping: build.query<ShippingResponse, void>({
+    loadShipping: build.query<ShippingAnswer, void>({
       query: () => '/load/shipping',
       providesTags: ['Shipping'],
     }),

@@ -2,11 +2,12 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
+import { isNotFound, LoadError } from '../../../shared/components/LoadError';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
 import { useMetaDescription } from '../../../shared/hooks/useMetaDescription';
 import { formatNumber } from '../../../shared/lib/format';
 import { parseMedia } from '../../../shared/lib/media';
-import { useProductPageQuery } from './catalogApi';
+import { LOAD_FAILED_TEXT, useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
 import { PurchasePanel } from './PurchasePanel';
 import { ProductTabs } from './ProductTabs';
@@ -22,16 +23,19 @@ function HtmlBlock({ html }: { html: string }) {
 export default function ProductPage() {
   const { id } = useParams();
   const productId = /^\d+$/.test(id ?? '') ? Number(id) : undefined;
-  const { data: live, error, isLoading } = useProductPageQuery(productId ?? skipToken);
+  const { data: live, error, isLoading, isFetching, refetch } = useProductPageQuery(productId ?? skipToken);
   // The page renders in the background (time-sliced) once the product arrives.
   const data = useDeferredValue(live);
   const p = data?.pDetails && data.pDetails.product_id === productId ? data.pDetails : undefined;
-  const failed = productId === undefined || (!!error && !p);
+  // Only the server's 404 (or an id that cannot exist) means the product is gone; any other
+  // failure (network, 5xx) offers 重新載入.
+  const notFound = productId === undefined || (!p && isNotFound(error));
+  const failed = !notFound && !!error && !p;
 
   useEffect(() => {
-    if (error) console.error('product load failed', error);
+    if (error && !isNotFound(error)) console.error('product load failed', error);
   }, [error]);
-  usePageTitle(p?.title ?? (failed ? '找不到商品' : undefined));
+  usePageTitle(p?.title ?? (notFound ? '找不到商品' : failed ? '載入失敗' : undefined));
   useMetaDescription(p?.seo_description || p?.description);
 
   const media = useMemo(() => {
@@ -39,10 +43,18 @@ export default function ProductPage() {
     return list.length ? list : p ? [parseMedia(p.image_url)] : [];
   }, [data, p]);
 
-  if (failed) {
+  if (notFound) {
     return (
       <div className="ss-container ss-page">
         <NotFoundState title="找不到商品" description="這個商品可能已下架或不存在，看看其他熱銷好物吧。" />
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="ss-container ss-page">
+        <h1 className="ss-page-title">載入失敗</h1>
+        <LoadError message={LOAD_FAILED_TEXT} onRetry={() => void refetch()} retrying={isFetching} />
       </div>
     );
   }

@@ -10,7 +10,7 @@ import ProductPopup from './ProductPopup';
 const base: ProductListItem = {
   product_id: 7, title: '玻尿酸保濕精華', description: '深層保濕一整天', image_url: '/media/p7.webp', unit: '瓶', product_type: 1,
   type_name: '精華液', price: 1200, discount_price: 980, highest_price: 1800, highest_discount: 1480, stock: 9, sold_quantity: 5,
-  sales: 5, views: 10, manager_rank: 1, is_new: 1, is_hot: 0,
+  sales: 5, views: 10, manager_rank: 1, is_new: 1, is_hot: 0, is_manager: 0,
 };
 
 const variant = (id: number, name: string, stock: number, discount = 980): Variant => ({

@@ -8,7 +8,7 @@ import ProductsPage from './ProductsPage';
 const p = (id: number, over: Partial<ProductListItem>): ProductListItem => ({
   product_id: id, title: `商品${id}`, description: '', image_url: `/media/${id}.webp`, unit: '瓶', product_type: 1, type_name: '精華液',
   price: 1000, discount_price: 1000, highest_price: 1000, highest_discount: 1000, stock: 5, sold_quantity: 0, sales: 0, views: 0,
-  manager_rank: 0, is_new: 0, is_hot: 0, ...over,
+  manager_rank: 0, is_new: 0, is_hot: 0, is_manager: 0, ...over,
 });
 
 function setup(path = '/products') {
@@ -65,6 +65,18 @@ describe('ProductsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '乳霜' }));
     expect(screen.getByText('沒有符合條件的商品')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('type')).toBe('2');
+  });
+
+  it('finds Traditional text with a Simplified query and needs every word', async () => {
+    setup();
+    await screen.findAllByTestId('product-card');
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜尋商品' }), { target: { value: '保湿' } });
+    // The Chinese tables load with the first search (their own chunk).
+    await waitFor(() => expect(titles()).toEqual(['修護霜']));
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜尋商品' }), { target: { value: '玻尿酸 精華' } });
+    expect(titles()).toEqual(['玻尿酸精華']);
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜尋商品' }), { target: { value: '玻尿酸 乳霜' } });
+    expect(screen.getByText('沒有符合條件的商品')).toBeInTheDocument();
   });
 
   it('reads its state from the URL', async () => {

@@ -2,14 +2,16 @@ import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import { useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
+import { LoadError } from '../../../shared/components/LoadError';
 import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
-import { useLoadProductsQuery } from './catalogApi';
+import { LOAD_FAILED_TEXT, useLoadProductsQuery } from './catalogApi';
 import { LazyProductPopup } from './LazyProductPopup';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
-import { listProducts, parseListQuery, toSearchParams, type ListQuery } from './productListing';
+import { listProducts, parseListQuery, searchWords, toSearchParams, type ListQuery } from './productListing';
 import { useProductPopup } from './useProductPopup';
+import { useSearchFold } from './useSearchFold';
 import './ProductCard.css';
 
 export const NO_MATCH_TEXT = '沒有符合條件的商品';
@@ -22,14 +24,16 @@ export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const query = parseListQuery(params);
   const { q, type, sort } = query;
-  const { data: live, isError, refetch } = useLoadProductsQuery();
+  const { data: live, isError, isFetching, refetch } = useLoadProductsQuery();
   // The cards render in the background (time-sliced) once the list arrives; the skeleton stays until then.
   const data = useDeferredValue(live);
   const isLoading = !data && !isError;
   // The popup's product is in the URL (?product=): Back closes it and keeps the search and filter.
   const popup = useProductPopup(live?.products);
 
-  const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }), [data, q, type, sort]);
+  // Simplified and Traditional forms match once a search runs (the tables load then, not on the first screen).
+  const fold = useSearchFold(searchWords(q).length > 0);
+  const products = useMemo(() => listProducts(data?.products ?? [], { q, type, sort }, fold), [data, q, type, sort, fold]);
   const allCards = useAfterFirstFrame(products.length > 0);
   const shown = allCards ? products : products.slice(0, FIRST_CARDS);
   const setQuery = (next: ListQuery) => setParams(toSearchParams(next), { replace: true, preventScrollReset: true });
@@ -44,12 +48,7 @@ export default function ProductsPage() {
       {isLoading ? (
         <ProductGridSkeleton />
       ) : isError ? (
-        <div className="ss-empty-state" role="alert">
-          <p>商品載入失敗，請稍後再試。</p>
-          <button type="button" className="ss-btn" onClick={() => void refetch()}>
-            重新載入
-          </button>
-        </div>
+        <LoadError message={LOAD_FAILED_TEXT} onRetry={() => void refetch()} retrying={isFetching} />
       ) : products.length === 0 ? (
         <div className="ss-empty-state">
           <InboxOutlined className="ss-empty-state-icon" aria-hidden />

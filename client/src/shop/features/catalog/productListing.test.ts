@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductListItem } from './catalogTypes';
-import { listProducts, matchesSearch, parseListQuery, SORT_OPTIONS, toSearchParams } from './productListing';
+import { foldChinese } from './chineseFold';
+import { listProducts, matchesSearch, parseListQuery, searchWords, SORT_OPTIONS, toSearchParams } from './productListing';
 
 function product(id: number, over: Partial<ProductListItem>): ProductListItem {
   return {
     product_id: id, title: `商品${id}`, description: '', image_url: '', unit: '瓶', product_type: 1, type_name: '精華',
     price: 1000, discount_price: 900, highest_price: 1000, highest_discount: 900, stock: 10, sold_quantity: 0, sales: 0,
-    views: 0, manager_rank: 0, is_new: 0, is_hot: 0, ...over,
+    views: 0, manager_rank: 0, is_new: 0, is_hot: 0, is_manager: 0, ...over,
   };
 }
 
@@ -28,6 +29,44 @@ describe('matchesSearch', () => {
   });
   it('ignores blank queries', () => {
     expect(matchesSearch(items[3], '   ')).toBe(true);
+    expect(matchesSearch(items[3], '\u3000 \t')).toBe(true);
+  });
+  it('needs every word (AND), each in the title or the description', () => {
+    const mask = product(5, { title: '玻尿酸保濕面膜', description: '一片補足一日水分' });
+    expect(searchWords(' 玻尿酸\u3000面膜  ')).toEqual(['玻尿酸', '面膜']);
+    expect(matchesSearch(mask, '玻尿酸 面膜')).toBe(true);
+    expect(matchesSearch(mask, '面膜 玻尿酸')).toBe(true);
+    expect(matchesSearch(mask, '面膜 水分')).toBe(true); // one in the title, one in the description
+    expect(matchesSearch(mask, '玻尿酸 乳霜')).toBe(false);
+    expect(matchesSearch(items[0], '玻尿酸 面膜')).toBe(false);
+    // The spec's substring rule stays the base: a one-word query is a substring.
+    expect(matchesSearch(mask, '酸保')).toBe(true);
+  });
+  it('folds full-width letters (phone keyboards) without the Chinese tables', () => {
+    expect(matchesSearch(items[0], 'ＨＹＤＲＡ')).toBe(true);
+  });
+});
+
+describe('matchesSearch with the Chinese fold (OpenCC tw→cn characters)', () => {
+  const mask = product(5, { title: '玻尿酸保濕面膜', description: '一片補足一日水分，急救乾燥' });
+  it('finds Traditional text with a Simplified query, and the other way round', () => {
+    expect(foldChinese('保濕')).toBe(foldChinese('保湿'));
+    expect(matchesSearch(mask, '保湿', foldChinese)).toBe(true);
+    expect(matchesSearch(mask, '玻尿酸 面膜', foldChinese)).toBe(true);
+    expect(matchesSearch(mask, '补足 干燥', foldChinese)).toBe(true);
+    expect(matchesSearch(product(6, { title: '保湿乳液' }), '保濕', foldChinese)).toBe(true);
+    // Taiwan variants too (溼 → 湿).
+    expect(matchesSearch(mask, '保溼', foldChinese)).toBe(true);
+  });
+  it('keeps the AND and the substring rule', () => {
+    expect(matchesSearch(mask, '保湿 乳霜', foldChinese)).toBe(false);
+    expect(matchesSearch(items[3], '保湿', foldChinese)).toBe(false);
+    expect(matchesSearch(items[0], 'HYDRA 保湿', foldChinese)).toBe(true);
+  });
+  it('lists the matches in the chosen order', () => {
+    const list = [...items, mask];
+    expect(ids(listProducts(list, { ...all, q: '保湿' }, foldChinese))).toEqual([1, 5]);
+    expect(ids(listProducts(list, { ...all, q: '保湿' }))).toEqual([]);
   });
 });
 

@@ -22,11 +22,42 @@ export interface ListQuery {
   sort: SortKey;
 }
 
-/** Case-insensitive substring match on title or description; blank queries match everything. */
-export function matchesSearch(p: Pick<ProductListItem, 'title' | 'description'>, q: string): boolean {
-  const needle = q.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return p.title.toLocaleLowerCase().includes(needle) || (p.description ?? '').toLocaleLowerCase().includes(needle);
+/** Text folded for matching: query and product text go through the same function. */
+export type SearchFold = (text: string) => string;
+
+/** Without the Chinese tables: full-width forms to half-width, lower case. */
+export const plainFold: SearchFold = (text) => text.normalize('NFKC').toLocaleLowerCase();
+
+/** The query's words: split on any white space (full-width too), blanks dropped. */
+export function searchWords(q: string): string[] {
+  return q.split(/\s+/).filter(Boolean);
+}
+
+/** Folded title and description per product and fold (the list objects are kept while the list is). */
+const folded = new WeakMap<SearchFold, WeakMap<object, readonly [string, string]>>();
+
+function foldedFields(p: Pick<ProductListItem, 'title' | 'description'>, fold: SearchFold): readonly [string, string] {
+  let byProduct = folded.get(fold);
+  if (!byProduct) folded.set(fold, (byProduct = new WeakMap()));
+  let fields = byProduct.get(p);
+  if (!fields) byProduct.set(p, (fields = [fold(p.title), fold(p.description ?? '')]));
+  return fields;
+}
+
+/**
+ * Spec 1 §5 product search, case-insensitive substring on title or description, extended: every
+ * white-space separated word must be found (AND), each in the title or the description, and with
+ * `fold` = the Chinese fold (chineseFold.ts) Simplified and Traditional forms match each other.
+ * A blank query matches everything.
+ */
+export function matchesSearch(p: Pick<ProductListItem, 'title' | 'description'>, q: string, fold: SearchFold = plainFold): boolean {
+  const words = searchWords(q);
+  if (words.length === 0) return true;
+  const [title, description] = foldedFields(p, fold);
+  return words.every((w) => {
+    const needle = fold(w);
+    return title.includes(needle) || description.includes(needle);
+  });
 }
 
 type Compare = (a: ProductListItem, b: ProductListItem) => number;
@@ -43,9 +74,9 @@ const COMPARATORS: Record<SortKey, Compare> = {
 };
 
 /** Search, filter by type, then sort — returns a new array. */
-export function listProducts(products: readonly ProductListItem[], query: ListQuery): ProductListItem[] {
+export function listProducts(products: readonly ProductListItem[], query: ListQuery, fold: SearchFold = plainFold): ProductListItem[] {
   return products
-    .filter((p) => (query.type == null || p.product_type === query.type) && matchesSearch(p, query.q))
+    .filter((p) => (query.type == null || p.product_type === query.type) && matchesSearch(p, query.q, fold))
     .sort(COMPARATORS[query.sort] ?? COMPARATORS[DEFAULT_SORT]);
 }
 

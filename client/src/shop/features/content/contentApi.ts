@@ -4,7 +4,8 @@ import { versionsLoaded } from '../../../app/site/siteSlice';
 import { baseApi, type Envelope } from '../../../shared/api/baseApi';
 import { isObject, isString, readVersioned, resolveVersioned, writeVersioned } from '../../../shared/lib/versionCache';
 import { clearCart } from '../cart/cartSlice';
-import type { AboutData, ContactRequest, HomeData, HomepageResponse, Poster, VersionedResponse } from './contentTypes';
+import type { AboutPageAnswer, HtmlPageAnswer, PageImageAnswer, VersionedAnswer } from '@api/content';
+import type { AboutData, ContactRequest, HomeData, HomepageResponse, Poster } from './contentTypes';
 import { homeRequest, readStoredHome, resolveHome, storeHome } from './homeCache';
 
 type Answer = QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta | undefined>;
@@ -30,13 +31,13 @@ function failed<T>(what: string, error: FetchBaseQueryError, fallback: T | undef
 }
 
 /** One versioned content call: send the stored version, keep or replace the stored copy. */
-async function versionedQuery<T>(key: string, isData: (d: unknown) => d is T, send: Send, pick: (a: VersionedResponse) => T): Promise<Result<T>> {
+async function versionedQuery<T, A extends Envelope<VersionedAnswer>>(key: string, isData: (d: unknown) => d is T, send: Send, pick: (a: A) => T): Promise<Result<T>> {
   const stored = readVersioned(key, isData);
   let version = stored?.version;
   for (;;) {
     const res = await send(version);
     if (res.error) return failed(key, res.error, stored?.data);
-    const answer = res.data as VersionedResponse;
+    const answer = res.data as A;
     if (!isObject(answer) || !answer.success) return failed(key, refused(answer), stored?.data);
     const resolved = resolveVersioned(stored, answer.isUpdated, answer.serverVersion, () => pick(answer));
     if (!resolved) {
@@ -80,7 +81,7 @@ export const contentApi = baseApi.injectEndpoints({
           ABOUT_KEY,
           isAbout,
           (aboutVersion) => baseQuery({ url: '/load/aboutpage', method: 'POST', body: aboutVersion ? { aboutVersion } : {} }),
-          (a) => ({ html: a.txthtml001 ?? '', image: a.aboutImg000 ?? '' }),
+          (a: AboutPageAnswer) => ({ html: a.txthtml001 ?? '', image: a.aboutImg000 ?? '' }),
         ),
     }),
     htmlPage: build.query<string, { page_type: string; versionStr: string }>({
@@ -90,7 +91,7 @@ export const contentApi = baseApi.injectEndpoints({
           isString,
           (pageVersion) =>
             baseQuery({ url: '/load/loadhtmlpage', method: 'POST', body: { page_type, versionStr, ...(pageVersion ? { pageVersion } : {}) } }),
-          (a) => a.detail_html ?? '',
+          (a: HtmlPageAnswer) => a.detail_html ?? '',
         ),
     }),
     pageImage: build.query<string, { image_type: string; versionStr: string }>({
@@ -100,7 +101,7 @@ export const contentApi = baseApi.injectEndpoints({
           isString,
           (pageVersion) =>
             baseQuery({ url: '/load/loadpageimage', method: 'POST', body: { image_type, versionStr, ...(pageVersion ? { pageVersion } : {}) } }),
-          (a) => a.image_url ?? '',
+          (a: PageImageAnswer) => a.image_url ?? '',
         ),
     }),
     poster: build.query<Poster, number>({

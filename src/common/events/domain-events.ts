@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { Transactions } from '../transactions/transactions';
+
+/**
+ * Every domain event and its payload in one place. Events are published after the transaction
+ * that caused them commits (never before, never for a rollback) and delivered in this process;
+ * subscribers that must reach other processes (cache drops) broadcast themselves (ReadCache does
+ * over Redis). Payloads carry ids, never personal data.
+ */
+export interface DomainEventMap {
+  /**
+   * Products whose public answers changed. `stock`: quantities only (a sale, a cancel) — only
+   * these products' pages are dropped at once, lists within a second; `edit`: anything else.
+   */
+  'product.changed': { productIds: number[]; reason: 'stock' | 'edit' };
+  /** Types, ordering or anything that changes the whole catalogue. */
+  'catalog.changed': Record<string, never>;
+  /** Content version keys (content_versions) whose content changed; `posters` for poster titles. */
+  'content.changed': { keys: string[]; posters?: boolean };
+  /** Shop settings, shipping or payment methods changed. */
+  'settings.changed': Record<string, never>;
+  /** A job ran out of attempts (kept as failed, retryable by an operator). */
+  'job.failed': { queue: string; name: string; jobId: string; error: string };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+@Injectable()
+export class DomainEvents {
+  constructor(
+    private readonly emitter: EventEmitter2,
+    private readonly tx: Transactions,
+  ) {}
+
+  /**
+   * Inside a transaction: delivered once it commits (resolves at once). Outside one: delivered now,
+   * resolving when the subscribers are done (a cache dropped before the caller answers).
+   */
+  async publish<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): Promise<void> {
+    if (this.tx.active) {
+      this.tx.afterCommit(() => this.emitter.emitAsync(name, payload));
+      return;
+    }
+    await this.emitter.emitAsync(name, payload);
+  }
+}

@@ -1,0 +1,219 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { In, LessThan } from 'typeorm';
+import { DomainEvents } from '../../common/events/domain-events';
+import { Transactions } from '../../common/transactions/transactions';
+import { JobHandlerRegistry, SettledJob } from '../job-handler.registry';
+import { JobQueue, storedJobId } from '../job-queue';
+import { isJobName, JOB_DEFINITIONS, JobName, JobPayloads } from '../job-types';
+import { OutboxMessage, OutboxState } from './outbox-message.entity';
+
+export interface OutboxOptions {
+  /** How often pending rows are dispatched and stale queued ones re-checked (ms). */
+  sweepMs: number;
+  /** A queued row not done after this long is handed to the queue again (ms). */
+  recheckMs: number;
+}
+export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
+
+const BATCH = 200;
+/** Done rows are kept a week for operators, then deleted by the sweep. */
+export const OUTBOX_KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
+
+/** An outbox row as operators see it. */
+export interface OutboxEntry {
+  id: number;
+  jobName: string;
+  jobId: string;
+  state: OutboxState;
+  dispatchCount: number;
+  lastError: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/**
+ * The transactional outbox. `enqueue()` writes the job as a row of the caller's transaction (the
+ * order, the contact message…): both commit or neither. After the commit the dispatcher hands
+ * it to the queue (BullMQ on Redis, or the in-process driver) under its deterministic job id and
+ * marks it `queued`; the job's completion marks it `done`, its final failure `failed`.
+ *
+ * Nothing acknowledged is lost: on start every row not done is handed again (the in-process
+ * queue died with its process; Redis may have restarted empty), and a sweep every `sweepMs`
+ * dispatches rows whose after-commit kick never ran (crash, Redis down at that moment) and
+ * re-hands queued rows older than `recheckMs`. Handing again is harmless: the queue ignores an
+ * id it still holds, and processors are idempotent for the rare re-run.
+ */
+@Injectable()
+export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Outbox');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<void> = Promise.resolve();
+  private kickScheduled = false;
+  private stopped = false;
+
+  constructor(
+    private readonly tx: Transactions,
+    private readonly queue: JobQueue,
+    private readonly events: DomainEvents,
+    registry: JobHandlerRegistry,
+    @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+  ) {
+    registry.addListener({ completed: (job) => this.markDone(job), failed: (job, error) => this.markFailed(job, error) });
+  }
+
+  /**
+   * Writes a job that must happen into the current transaction (outside one, on its own). The same
+   * `jobId` twice is one job. The queue gets it after the commit.
+   */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: { jobId: string; attempts?: number }): Promise<void> {
+    if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
+    const values = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
+    const result = await this.tx.manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
+    const id = Number((result.identifiers[0] as { id?: number } | undefined)?.id ?? 0);
+    // After the commit the row goes straight to the queue (the answer then means "queued");
+    // if that fails, or the insert was a repeat, the sweep hands it.
+    this.tx.afterCommit(async () => {
+      if (!id) return this.kick();
+      const row = Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 });
+      if (await this.hand(row)) await this.markQueued(row);
+    });
+  }
+
+  /** Dispatches pending rows soon (coalesced). */
+  kick(): void {
+    if (this.kickScheduled || this.stopped) return;
+    this.kickScheduled = true;
+    setImmediate(() => {
+      this.kickScheduled = false;
+      void this.serially(() => this.dispatchPending());
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Everything not done goes back to the queue: what it still has is a no-op.
+    await this.serially(async () => {
+      await this.dispatchPending();
+      await this.recheckQueued(new Date());
+    });
+    this.timer = setInterval(() => void this.sweep(), this.options.sweepMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One sweep: pending rows, then queued rows not done after `recheckMs`. */
+  sweep(): Promise<void> {
+    return this.serially(async () => {
+      await this.dispatchPending();
+      await this.recheckQueued(new Date(Date.now() - this.options.recheckMs));
+      await this.tx.repo(OutboxMessage).delete({ state: OutboxState.Done, finished_at: LessThan(new Date(Date.now() - OUTBOX_KEEP_DONE_MS)) });
+    });
+  }
+
+  /** Rows in a state (newest first), for operators. */
+  async list(state: OutboxState, limit = 50): Promise<OutboxEntry[]> {
+    const rows = await this.tx.repo(OutboxMessage).find({ where: { state }, order: { id: 'DESC' }, take: Math.min(Math.max(limit, 1), 500) });
+    return rows.map((r) => ({
+      id: r.id,
+      jobName: r.job_name,
+      jobId: r.job_id,
+      state: r.state,
+      dispatchCount: r.dispatch_count,
+      lastError: r.last_error,
+      createdAt: r.created_at,
+      finishedAt: r.finished_at,
+    }));
+  }
+
+  /** An operator's retry of a failed row: the queue's failed job gets fresh attempts (or is queued again). */
+  async retry(id: number): Promise<boolean> {
+    const repo = this.tx.repo(OutboxMessage);
+    const row = await repo.findOne({ where: { id, state: OutboxState.Failed } });
+    if (!row || !isJobName(row.job_name)) return false;
+    const retried = await this.queue.retry(JOB_DEFINITIONS[row.job_name].queue, row.job_id);
+    if (!retried) await this.hand(row);
+    await repo.update({ id, state: OutboxState.Failed }, { state: OutboxState.Queued, dispatched_at: new Date(), finished_at: null });
+    return true;
+  }
+
+  private async dispatchPending(): Promise<void> {
+    const repo = this.tx.repo(OutboxMessage);
+    for (;;) {
+      const rows = await repo.find({ where: { state: OutboxState.Pending }, order: { id: 'ASC' }, take: BATCH });
+      for (const row of rows) {
+        if (this.stopped) return;
+        if (!(await this.hand(row))) return; // the queue is down: the next sweep tries again
+        await this.markQueued(row);
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private async recheckQueued(before: Date): Promise<void> {
+    const repo = this.tx.repo(OutboxMessage);
+    let afterId = 0;
+    for (;;) {
+      const rows = await repo
+        .createQueryBuilder('o')
+        .where('o.state = :state AND o.id > :afterId', { state: OutboxState.Queued, afterId })
+        .andWhere('(o.dispatched_at IS NULL OR o.dispatched_at < :before)', { before })
+        .orderBy('o.id', 'ASC')
+        .take(BATCH)
+        .getMany();
+      for (const row of rows) {
+        if (this.stopped) return;
+        if (!(await this.hand(row))) return;
+        await repo.update({ id: row.id, state: OutboxState.Queued }, { dispatched_at: new Date() });
+        afterId = row.id;
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  /** Adds the row's job under its id (a no-op while the queue holds that id). False when the queue refused. */
+  private async hand(row: OutboxMessage): Promise<boolean> {
+    if (!isJobName(row.job_name)) {
+      await this.tx.repo(OutboxMessage).update({ id: row.id }, { state: OutboxState.Failed, last_error: `unknown job ${row.job_name}`.slice(0, 500) });
+      return true;
+    }
+    try {
+      const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload;
+      await this.queue.add(row.job_name, payload as JobPayloads[JobName], { jobId: row.job_id, attempts: row.attempts ?? undefined });
+      return true;
+    } catch (err) {
+      this.logger.warn(`outbox row #${row.id} (${row.job_name}) not handed to the queue yet: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  /** Only from pending: a fast job may already have marked it done. */
+  private async markQueued(row: OutboxMessage): Promise<void> {
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
+  }
+
+  private async markDone(job: SettledJob): Promise<void> {
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { state: OutboxState.Done, finished_at: new Date() });
+  }
+
+  private async markFailed(job: SettledJob, error: string): Promise<void> {
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued]) }, { state: OutboxState.Failed, finished_at: new Date(), last_error: error.slice(0, 500) });
+    await this.events.publish('job.failed', { queue: job.queue, name: job.name, jobId: job.id, error: error.slice(0, 500) });
+  }
+
+  /** Dispatch runs never overlap in one process. */
+  private serially(work: () => Promise<void>): Promise<void> {
+    const next = this.running.then(work).catch((err: unknown) => this.logger.error(`outbox dispatch failed: ${(err as Error).message}`));
+    this.running = next;
+    return next;
+  }
+}

@@ -1,0 +1,23 @@
+import { csrfExemption, parseCookies } from './csrf.service';
+
+describe('CSRF helpers', () => {
+  it('matches an exempt path and what is under it, never a longer sibling', () => {
+    const exempt = csrfExemption(['/api/payments/notify', '/api/webhooks/']);
+    expect(exempt('/api/payments/notify')).toBe(true);
+    expect(exempt('/api/payments/notify/payuni')).toBe(true);
+    expect(exempt('/api/payments/notifyx')).toBe(false);
+    expect(exempt('/api/webhooks/line')).toBe(true);
+    expect(exempt('/api/webhooks')).toBe(false);
+    expect(exempt('/api/user/updateUser')).toBe(false);
+  });
+
+  it('reads the Cookie header: first value wins, quotes and percent-encoding undone, junk skipped', () => {
+    const c = parseCookies('csrf=a.b; vid="x%2Fy"; csrf=planted; bad; =v; sid=s%3Aid.sig; odd=%E0%A4%A');
+    expect(c.csrf).toBe('a.b');
+    expect(c.vid).toBe('x/y');
+    expect(c.sid).toBe('s:id.sig');
+    expect(c.odd).toBe('%E0%A4%A');
+    expect(Object.keys(c).sort()).toEqual(['csrf', 'odd', 'sid', 'vid']);
+    expect(parseCookies(undefined)).toEqual({});
+  });
+});

@@ -1,0 +1,221 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { DomainEvents } from '../../common/events/domain-events';
+import { Transactions } from '../../common/transactions/transactions';
+import { PRODUCT_NOT_FOUND } from './catalog.service';
+import { Product } from './entities/product.entity';
+import { ProductVariant } from './entities/product-variant.entity';
+
+/** One line of a reservation: `quantity` units of one variant. */
+export interface StockLine {
+  variantId: number;
+  quantity: number;
+}
+
+/** The quantity rule of the shop (spec 1 §4, spec 2 §5): 1 to 99 per line. */
+export const MAX_LINE_QUANTITY = 99;
+export const INVALID_QUANTITY = '購買數量須為 1 到 99 件';
+
+export const stockShortMessage = (name: string, available: number) =>
+  available > 0 ? `庫存不足：「${name}」僅剩 ${available} 件` : `庫存不足：「${name}」已售完`;
+export const unavailableMessage = (name: string) => `「${name}」已下架，無法購買`;
+
+/** What the shopper is told about a line: the product's title and the variant's name. */
+function lineName(title: string, variantName: string): string {
+  return variantName ? `${title}（${variantName}）` : title;
+}
+
+/**
+ * A reservation could not be made: a variant has less stock than asked for. The answer carries
+ * the variant and what is left, so the cart can cap the line (庫存僅剩 N 件).
+ */
+export class OutOfStockError extends AppError {
+  constructor(
+    name: string,
+    readonly variantId: number,
+    readonly productId: number,
+    readonly available: number,
+  ) {
+    super(stockShortMessage(name, available), HttpStatus.CONFLICT, { variant_id: variantId, product_id: productId, available });
+  }
+}
+
+/** A variant that is switched off, or whose product is delisted. */
+export class VariantUnavailableError extends AppError {
+  constructor(
+    name: string,
+    readonly variantId: number,
+    readonly productId: number,
+  ) {
+    super(unavailableMessage(name), HttpStatus.CONFLICT, { variant_id: variantId, product_id: productId, available: 0 });
+  }
+}
+
+interface VariantRow {
+  id: number;
+  product_id: number;
+  variant_name: string;
+  title: string;
+}
+
+/**
+ * Stock of the catalogue's variants (`product_variants.quantity`) and the products' sold counter
+ * (`products.sold_quantity`). Both methods join the caller's transaction (`Transactions.run`
+ * opens one when there is none), so checkout's order rows, the stock update and the outbox rows
+ * commit together; a shortfall throws and the whole transaction rolls back.
+ *
+ * Lock order, the same in both methods (no deadlock between two reservations on MariaDB): the
+ * products' rows by id (the sold counter), then the variants' rows by id. A product's row is
+ * therefore the one hot row all of its variants' sales take turns on, for the rest of the
+ * caller's transaction. Once committed, `product.changed {reason: 'stock'}` is published.
+ */
+@Injectable()
+export class StockService {
+  private readonly logger = new Logger(StockService.name);
+
+  constructor(
+    private readonly tx: Transactions,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * Takes `quantity` of each variant off its stock and adds it to its product's sold count, all
+   * or nothing. Only an active variant of a listed product can be reserved. Throws
+   * {@link OutOfStockError} (409, 庫存不足：「…」僅剩 N 件) naming the first line that is short,
+   * {@link VariantUnavailableError} (409) for a switched-off variant or delisted product, and
+   * NotFoundError (找不到商品) for an unknown variant.
+   */
+  async reserveStock(items: readonly StockLine[]): Promise<void> {
+    const lines = normalise(items);
+    if (lines.length === 0) return;
+    await this.tx.run(async () => {
+      const variants = await this.variantsOf(lines);
+      for (const line of lines) if (!variants.has(line.variantId)) throw new NotFoundError(PRODUCT_NOT_FOUND, { variant_id: line.variantId });
+      const byProduct = sumByProduct(lines, variants);
+      const m = this.tx.manager;
+
+      for (const [productId, quantity] of byProduct) {
+        const res = await m
+          .createQueryBuilder()
+          .update(Product)
+          .set({ sold_quantity: () => 'sold_quantity + :sold', updated_at: () => 'updated_at' })
+          .where('id = :productId AND is_active = 1', { productId, sold: quantity })
+          .execute();
+        if (res.affected !== 1) {
+          const v = variants.get(lines.find((l) => variants.get(l.variantId)!.product_id === productId)!.variantId)!;
+          throw new VariantUnavailableError(lineName(v.title, v.variant_name), v.id, productId);
+        }
+      }
+
+      for (const { variantId, quantity } of lines) {
+        const res = await m
+          .createQueryBuilder()
+          .update(ProductVariant)
+          .set({ quantity: () => 'quantity - :q' })
+          .where('id = :variantId AND is_active = 1 AND quantity >= :q', { variantId, q: quantity })
+          .execute();
+        if (res.affected === 1) continue;
+        const v = variants.get(variantId)!;
+        const name = lineName(v.title, v.variant_name);
+        const now = await this.current(variantId);
+        if (!now || !now.is_active) throw new VariantUnavailableError(name, variantId, v.product_id);
+        throw new OutOfStockError(name, variantId, v.product_id, Math.max(0, now.quantity));
+      }
+
+      await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+    });
+  }
+
+  /**
+   * Puts `quantity` of each variant back (a cancelled or expired order) and lowers its product's
+   * sold count (never below 0), whether or not the variant or product is still on sale. A variant
+   * deleted since is skipped (logged): there is no stock left to return to.
+   */
+  async releaseStock(items: readonly StockLine[]): Promise<void> {
+    const lines = normalise(items);
+    if (lines.length === 0) return;
+    await this.tx.run(async () => {
+      const variants = await this.variantsOf(lines);
+      const known = lines.filter((l) => variants.has(l.variantId));
+      for (const l of lines) if (!variants.has(l.variantId)) this.logger.warn(`release: variant #${l.variantId} no longer exists; ${l.quantity} not returned`);
+      if (known.length === 0) return;
+      const byProduct = sumByProduct(known, variants);
+      const m = this.tx.manager;
+
+      for (const [productId, quantity] of byProduct) {
+        await m
+          .createQueryBuilder()
+          .update(Product)
+          .set({
+            sold_quantity: () => 'CASE WHEN sold_quantity > :sold THEN sold_quantity - :sold ELSE 0 END',
+            updated_at: () => 'updated_at',
+          })
+          .where('id = :productId', { productId, sold: quantity })
+          .execute();
+      }
+      for (const { variantId, quantity } of known) {
+        await m
+          .createQueryBuilder()
+          .update(ProductVariant)
+          .set({ quantity: () => 'quantity + :q' })
+          .where('id = :variantId', { variantId, q: quantity })
+          .execute();
+      }
+
+      await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+    });
+  }
+
+  /**
+   * The variant's stock as committed now. On MariaDB a plain read would see the transaction's
+   * snapshot (REPEATABLE READ), older than the update that just failed; a locking read sees the
+   * latest (this transaction holds the product's row, so no other sale of it is under way).
+   */
+  private current(variantId: number): Promise<Pick<ProductVariant, 'quantity' | 'is_active'> | null> {
+    const qb = this.tx
+      .repo(ProductVariant)
+      .createQueryBuilder('v')
+      .select(['v.id', 'v.quantity', 'v.is_active'])
+      .where('v.id = :variantId', { variantId });
+    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_read');
+    return qb.getOne();
+  }
+
+  /** The lines' variants with their product's title (a plain read: it takes no lock). */
+  private async variantsOf(lines: readonly StockLine[]): Promise<Map<number, VariantRow>> {
+    const rows = await this.tx
+      .repo(ProductVariant)
+      .createQueryBuilder('v')
+      .innerJoin(Product, 'p', 'p.id = v.product_id')
+      .select(['v.id AS id', 'v.product_id AS product_id', 'v.variant_name AS variant_name', 'p.title AS title'])
+      .where('v.id IN (:...ids)', { ids: lines.map((l) => l.variantId) })
+      .getRawMany<{ id: number | string; product_id: number | string; variant_name: string; title: string }>();
+    return new Map(
+      rows.map((r) => [Number(r.id), { id: Number(r.id), product_id: Number(r.product_id), variant_name: r.variant_name, title: r.title }]),
+    );
+  }
+}
+
+/**
+ * Checks each line (a variant id; 1 to 99 units), adds up lines of the same variant and sorts
+ * them by variant id: the order rows are locked in.
+ */
+export function normalise(items: readonly StockLine[]): StockLine[] {
+  const sums = new Map<number, number>();
+  for (const { variantId, quantity } of items) {
+    if (!Number.isSafeInteger(variantId) || variantId <= 0) throw new NotFoundError(PRODUCT_NOT_FOUND, { variant_id: variantId });
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) throw new AppError(INVALID_QUANTITY);
+    sums.set(variantId, (sums.get(variantId) ?? 0) + quantity);
+  }
+  return [...sums].sort(([a], [b]) => a - b).map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+/** Units per product, in product id order (the order their rows are locked in). */
+function sumByProduct(lines: readonly StockLine[], variants: Map<number, VariantRow>): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const l of lines) {
+    const productId = variants.get(l.variantId)!.product_id;
+    sums.set(productId, (sums.get(productId) ?? 0) + l.quantity);
+  }
+  return new Map([...sums].sort(([a], [b]) => a - b));
+}
