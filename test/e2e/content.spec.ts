@@ -79,16 +79,17 @@ test.describe('storefront content', () => {
     await expect(popup).toBeHidden();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
 
-    // Floating buttons: phones only; the hidden choice survives a reload.
+    // Floating buttons: phones only, folded into one button that opens the links.
     const fab = page.getByTestId('floating-buttons');
     if (isMobile(testInfo)) {
-      await expect(fab.getByRole('link', { name: /LINE/ })).toBeVisible();
-      await fab.getByRole('button', { name: '隱藏快速按鈕' }).click();
+      const toggle = fab.getByRole('button', { name: '快速連結' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(fab.getByRole('link', { name: /LINE/ })).toBeHidden();
-      await page.reload();
-      await expect(fab.getByRole('button', { name: '顯示快速按鈕' })).toBeVisible();
-      await fab.getByRole('button', { name: '顯示快速按鈕' }).click();
+      await toggle.click();
+      await expect(fab.getByRole('link', { name: /LINE/ })).toBeVisible();
       await expect(fab.getByRole('button', { name: '回到頁面頂端' })).toBeVisible();
+      await toggle.click();
+      await expect(fab.getByRole('link', { name: /LINE/ })).toBeHidden();
     } else {
       await expect(fab).toBeHidden();
     }

@@ -6,7 +6,8 @@
 type Show = (content: string, key?: string) => void;
 type Kind = 'success' | 'warning' | 'error';
 
-const load = () => import('./toast');
+let loaded: Promise<typeof import('./toast')> | undefined;
+const load = () => (loaded ??= import('./toast'));
 
 /** Starts the download early (e.g. when the shopper reaches for a button that toasts). */
 export const preloadToast = (): void => {
@@ -22,8 +23,15 @@ const show =
     );
   };
 
-export const toast: Record<Kind, Show> = {
+export const toast: Record<Kind, Show> & { dismiss: (key: string) => void } = {
   success: show('success'),
   warning: show('warning'),
   error: show('error'),
+  /** Closes a toast that no longer applies (its problem was fixed); loads nothing if no toast was ever shown. */
+  dismiss: (key) => {
+    loaded?.then(
+      (m) => m.toast.dismiss(key),
+      () => undefined,
+    );
+  },
 };

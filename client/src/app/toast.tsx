@@ -14,4 +14,5 @@ export const toast = {
   success: (content: string, key?: string) => void message.success({ content, key, duration: TOAST_SECONDS }),
   warning: (content: string, key?: string) => void message.warning({ content, key, duration: TOAST_SECONDS }),
   error: (content: string, key?: string) => void message.error({ content, key, duration: TOAST_SECONDS }),
+  dismiss: (key: string) => message.destroy(key),
 };

@@ -111,4 +111,48 @@ describe('QuantityStepper', () => {
     expect(plus()).toHaveAttribute('type', 'button');
     expect(container.querySelector('[class^="ant-"], [class*=" ant-"]')).toBeNull();
   });
+
+  it('caps at the stock below 99 and says how many are left', async () => {
+    const onChange = vi.fn();
+    render(<Harness start={20} stock={22} showHint onChange={onChange} />);
+    expect(field()).toHaveAccessibleDescription('庫存僅剩 22 件');
+    await userEvent.click(plus());
+    await userEvent.click(plus());
+    expect(field()).toHaveValue('22');
+    expect(plus()).toBeDisabled();
+    await userEvent.clear(field());
+    await userEvent.type(field(), '99');
+    expect(field()).toHaveValue('22');
+    expect(onChange).toHaveBeenLastCalledWith(22);
+    expect(onChange).not.toHaveBeenCalledWith(99);
+    expect(screen.getByText('庫存僅剩 22 件')).toHaveClass('is-limit');
+  });
+
+  it('keeps 99 and its hint when the stock is 99 or more, or unknown', async () => {
+    const { unmount } = render(<Harness start={98} stock={150} showHint />);
+    expect(field()).toHaveAccessibleDescription('最多可選 99 件');
+    await userEvent.click(plus());
+    expect(field()).toHaveValue('99');
+    expect(plus()).toBeDisabled();
+    unmount();
+    render(<Harness start={98} stock={null} showHint />);
+    expect(field()).toHaveAccessibleDescription('最多可選 99 件');
+  });
+
+  it('without showHint, shows the stock hint only once the stock is reached (the cart)', async () => {
+    render(<Harness start={4} stock={5} label="修護霜 數量" />);
+    expect(screen.queryByText('庫存僅剩 5 件')).toBeNull();
+    expect(field('修護霜 數量')).not.toHaveAttribute('aria-describedby');
+    await userEvent.click(plus());
+    expect(field('修護霜 數量')).toHaveValue('5');
+    expect(field('修護霜 數量')).toHaveAccessibleDescription('庫存僅剩 5 件');
+    expect(plus()).toBeDisabled();
+    await userEvent.click(minus());
+    expect(screen.queryByText('庫存僅剩 5 件')).toBeNull();
+  });
+
+  it('says 已售完 at no stock', () => {
+    render(<QuantityStepper value={2} onChange={() => undefined} stock={0} disabled />);
+    expect(field()).toHaveAccessibleDescription('已售完');
+  });
 });

@@ -1,7 +1,7 @@
 import MinusOutlined from '@ant-design/icons/MinusOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useEffect, useId, useState } from 'react';
-import { canDecrease, canIncrease, clampQuantity, QUANTITY_HINT } from '../lib/quantity';
+import { canDecrease, canIncrease, clampQuantity, quantityHint, quantityLimit, stockBound } from '../lib/quantity';
 import './QuantityStepper.css';
 
 interface Props {
@@ -9,24 +9,34 @@ interface Props {
   onChange: (quantity: number) => void;
   /** Accessible name of the input; "數量" by default. */
   label?: string;
+  /**
+   * The stock that caps the quantity (the chosen variant's); unknown or 99 and more: 99.
+   * Below 99 the hint says 庫存僅剩 N 件.
+   */
+  stock?: number | null;
+  /** Always show the hint (最多可選 99 件 / 庫存僅剩 N 件); without it the hint appears only once the stock is reached. */
   showHint?: boolean;
   size?: 'small' | 'middle' | 'large';
   disabled?: boolean;
 }
 
 /**
- * Quantity 1–99 (spec 1 §5): typed values are clamped on change and on blur; minus is
- * disabled at 1 or below, plus at 99. An emptied field waits for the next digit or blur.
+ * Quantity 1–99 (spec 1 §5), never above the stock: typed values are clamped on change and on
+ * blur; minus is disabled at 1 or below, plus at 99 or the stock. An emptied field waits for the
+ * next digit or blur. The hint is a polite live region, so a capped value is announced.
  * Plain elements styled like antd's compact group: antd's Space.Compact, Button and Input
  * generated their styles during the product page's first render.
  */
-export function QuantityStepper({ value, onChange, label = '數量', showHint = false, size = 'middle', disabled = false }: Props) {
+export function QuantityStepper({ value, onChange, label = '數量', stock, showHint = false, size = 'middle', disabled = false }: Props) {
   const [draft, setDraft] = useState(String(value));
   const hintId = useId();
   useEffect(() => setDraft(String(value)), [value]);
+  const limit = quantityLimit(stock);
+  const atStock = stockBound(stock) && value >= limit;
+  const hinted = showHint || atStock || (stock != null && stock <= 0);
 
   const commit = (q: number) => {
-    const next = clampQuantity(q);
+    const next = clampQuantity(q, limit);
     setDraft(String(next));
     if (next !== value) onChange(next);
   };
@@ -48,7 +58,7 @@ export function QuantityStepper({ value, onChange, label = '數量', showHint = 
           type="text"
           className="ss-qty-input"
           aria-label={label}
-          aria-describedby={showHint ? hintId : undefined}
+          aria-describedby={hinted ? hintId : undefined}
           inputMode="numeric"
           autoComplete="off"
           value={draft}
@@ -67,17 +77,15 @@ export function QuantityStepper({ value, onChange, label = '數量', showHint = 
           type="button"
           className="ss-qty-btn"
           aria-label="增加數量"
-          disabled={disabled || !canIncrease(value)}
+          disabled={disabled || !canIncrease(value, limit)}
           onClick={() => commit(value + 1)}
         >
           <PlusOutlined />
         </button>
       </div>
-      {showHint && (
-        <span id={hintId} className="ss-qty-hint">
-          {QUANTITY_HINT}
-        </span>
-      )}
+      <span id={hintId} className={`ss-qty-hint${atStock ? ' is-limit' : ''}`} aria-live="polite" hidden={!hinted}>
+        {hinted ? quantityHint(stock) : null}
+      </span>
     </div>
   );
 }

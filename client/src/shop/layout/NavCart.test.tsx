@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render';
+import { renderApp, renderRoutes } from '../../test/render';
 import { pinCartDropdown } from '../features/cart/cartDropdownSlice';
 import { initialCartState, type CartItem } from '../features/cart/cartSlice';
 import { NavCart } from './NavCart';
@@ -41,6 +41,17 @@ describe('NavCart', () => {
     act(() => void vi.advanceTimersByTime(1900));
     expect(screen.getByTestId('cart-dropdown')).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(200));
+    expect(screen.queryByTestId('cart-dropdown')).toBeNull();
+  });
+
+  it('does not open over the cart page itself (hover or after 立即購買)', () => {
+    const { store } = renderRoutes([{ path: '/cart', element: <NavCart /> }], {
+      path: '/cart',
+      preloaded: { cart: { ...initialCartState, items: [line(1, 1, 500)] } },
+    });
+    act(() => void store.dispatch(pinCartDropdown()));
+    expect(screen.queryByTestId('cart-dropdown')).toBeNull();
+    fireEvent.pointerEnter(screen.getByRole('link', { name: '購物車，1 件商品' }).parentElement!, { pointerType: 'mouse' });
     expect(screen.queryByTestId('cart-dropdown')).toBeNull();
   });
 });

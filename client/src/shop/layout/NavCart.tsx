@@ -1,15 +1,22 @@
 import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useHoverDisclosure } from '../../shared/hooks/useHoverDisclosure';
 import { CART_DROPDOWN_MS, selectCartDropdownPinnedAt, unpinCartDropdown } from '../features/cart/cartDropdownSlice';
 import { selectCartCount } from '../features/cart/cartSlice';
 import { CartPanel } from './CartPanel';
 
-/** Cart link with the count badge (sum of quantities) and its hover dropdown, also opened for 2 s after adding. */
+/** Pages that already show the cart in full: the dropdown would only cover them. */
+export const isCartPage = (pathname: string): boolean => /^\/(cart|checkout)(\/|$)/i.test(pathname);
+
+/**
+ * Cart link with the count badge (sum of quantities) and its hover dropdown, also opened for 2 s
+ * after adding — never over the cart or checkout page itself (立即購買 adds and lands there).
+ */
 export function NavCart() {
   const dispatch = useAppDispatch();
+  const onCartPage = isCartPage(useLocation().pathname);
   const count = useAppSelector(selectCartCount);
   const pinnedAt = useAppSelector(selectCartDropdownPinnedAt);
   const { open, close, wrapperProps } = useHoverDisclosure(200);
@@ -20,7 +27,7 @@ export function NavCart() {
     return () => clearTimeout(t);
   }, [pinnedAt, dispatch]);
 
-  const shown = open || pinnedAt > 0;
+  const shown = !onCartPage && (open || pinnedAt > 0);
   return (
     <div className={`ss-navcart${shown ? ' is-open' : ''}`} {...wrapperProps}>
       <Link to="/cart" className="ss-nav-icon ss-cart-link" aria-label={`購物車，${count} 件商品`} data-testid="nav-cart">

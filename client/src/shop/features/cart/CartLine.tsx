@@ -6,12 +6,16 @@ import { QuantityStepper } from '../../../shared/components/QuantityStepper';
 import { formatNT } from '../../../shared/lib/format';
 import { removeItem, setQuantity, type CartItem } from './cartSlice';
 
-/** One cart row: image, title, variant, unit price, quantity stepper, line total, remove. */
+/**
+ * One cart row: image, title, variant, unit price, quantity stepper (capped at the variant's
+ * stock once known, with 庫存僅剩 N 件 at the cap), line total, remove.
+ */
 export function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
   const key = { product_id: item.product_id, variant_id: item.variant_id };
+  const soldOut = item.stock !== undefined && item.stock <= 0;
   return (
-    <li className="ss-cart-line" data-testid="cart-line">
+    <li className={`ss-cart-line${soldOut ? ' is-sold-out' : ''}`} data-testid="cart-line">
       <Link to={`/product/${item.product_id}`} className="ss-cart-thumb" tabIndex={-1} aria-hidden>
         <img src={item.image_url} alt="" width={96} height={96} loading="lazy" />
       </Link>
@@ -27,6 +31,8 @@ export function CartLine({ item }: { item: CartItem }) {
           size="small"
           label={`${item.title} 數量`}
           value={item.quantity}
+          stock={item.stock}
+          disabled={soldOut}
           onChange={(quantity) => dispatch(setQuantity({ ...key, quantity }))}
         />
       </div>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
@@ -11,8 +11,9 @@ const serum: CartItem = {
 };
 const cream: CartItem = { ...serum, product_id: 2, variant_id: 0, variant_name: '', title: '修護霜', discount_price: 450, quantity: 2 };
 
-const shipping = () =>
+const shipping = (products: { product_id: number; stock: number }[] = []) =>
   mockApi({
+    'GET /api/load/loadProducts': () => ({ json: { success: true, productsTypes: [], products } }),
     'GET /api/load/shipping': () => ({
       json: {
         success: true,
@@ -65,5 +66,29 @@ describe('CartPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '移除 修護霜' }));
     await userEvent.click(await screen.findByRole('button', { name: '移除' }));
     expect(selectCartItems(store.getState()).map((i) => i.product_id)).toEqual([1]);
+  });
+
+  it('caps a line at its stock with 庫存僅剩 N 件 at the cap', async () => {
+    shipping();
+    renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [{ ...serum, quantity: 20, stock: 22 }] } } });
+    const line = screen.getByTestId('cart-line');
+    const input = within(line).getByRole('textbox', { name: '玻尿酸精華 數量' });
+    expect(within(line).queryByText('庫存僅剩 22 件')).toBeNull();
+    fireEvent.change(input, { target: { value: '99' } });
+    expect(input).toHaveValue('22');
+    expect(input).toHaveAccessibleDescription('庫存僅剩 22 件');
+    expect(within(line).getByRole('button', { name: '增加數量' })).toBeDisabled();
+    expect(within(line).getByTestId('cart-line-total')).toHaveTextContent('NT$ 28,160');
+  });
+
+  it('caps a stored cart without stock once the product list arrives, and shows a sold-out line as such', async () => {
+    shipping([{ product_id: 1, stock: 6 }, { product_id: 2, stock: 0 }]);
+    const { store } = renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [{ ...serum, quantity: 40 }, cream] } } });
+    const [first, second] = screen.getAllByTestId('cart-line');
+    await waitFor(() => expect(within(first).getByRole('textbox', { name: '玻尿酸精華 數量' })).toHaveValue('6'));
+    expect(within(first).getByRole('textbox', { name: '玻尿酸精華 數量' })).toHaveAccessibleDescription('庫存僅剩 6 件');
+    expect(selectCartItems(store.getState())[0]).toMatchObject({ quantity: 6, stock: 6 });
+    expect(within(second).getByRole('textbox', { name: '修護霜 數量' })).toBeDisabled();
+    expect(within(second).getByRole('textbox', { name: '修護霜 數量' })).toHaveAccessibleDescription('已售完');
   });
 });

@@ -8,6 +8,7 @@ import { formatNT } from '../../../shared/lib/format';
 import { shippingFee } from '../../../shared/lib/shipping';
 import { CartLine } from './CartLine';
 import { cartLineKey, selectCartCount, selectCartItems, selectCartSubtotal, selectShippingMethodId, setShippingMethod } from './cartSlice';
+import { useLoadProductsQuery } from '../catalog/catalogApi';
 import { pickShippingMethod, useLoadShippingQuery } from './shippingApi';
 import { ShippingChoice } from './ShippingChoice';
 import './CartPage.css';
@@ -23,6 +24,9 @@ export default function CartPage() {
   const subtotal = useAppSelector(selectCartSubtotal);
   const storedShipping = useAppSelector(selectShippingMethodId);
   const { data, isLoading, isError } = useLoadShippingQuery(undefined, { skip: items.length === 0 });
+  // The product list (cached, counts no view) caps lines at their product's current stock, also in a cart
+  // stored before stock was kept; a product's details (popup, product page) give the exact variant stock.
+  useLoadProductsQuery(undefined, { skip: items.length === 0 });
   const methods = data?.shippingMethods;
   const method = methods ? pickShippingMethod(methods, storedShipping) : undefined;
   const fee = method ? shippingFee(method, subtotal) : 0;

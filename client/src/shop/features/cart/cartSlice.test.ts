@@ -1,8 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../../app/store';
+import { mockApi } from '../../../test/render';
+import { catalogApi } from '../catalog/catalogApi';
 import {
-  addItem, cartSlice, clearCart, removeItem, restoreCart, selectCartCount, selectCartItems, selectCartSubtotal, setQuantity,
-  type CartItem,
+  addItem, cartSlice, clearCart, initialCartState, removeItem, restoreCart, selectCartCount, selectCartItems, selectCartSubtotal,
+  setQuantity, type CartItem,
 } from './cartSlice';
 
 const serum: CartItem = {
@@ -63,5 +66,62 @@ describe('cart slice', () => {
     expect(restored.items.map((i) => [i.product_id, i.quantity])).toEqual([[1, 1], [2, 99]]);
     expect(restored.shippingMethodId).toBe(4);
     expect(restoreCart('garbage').items).toEqual([]);
+  });
+
+  it('caps an added or merged quantity at the stock, and a set quantity too', () => {
+    const { store, state } = setup();
+    store.dispatch(addItem({ ...serum, quantity: 99, stock: 22 }));
+    expect(selectCartItems(state())[0]).toMatchObject({ quantity: 22, stock: 22 });
+    store.dispatch(setQuantity({ product_id: 1, variant_id: 11, quantity: 10 }));
+    store.dispatch(addItem({ ...serum, quantity: 30, stock: 22 }));
+    expect(selectCartItems(state())[0].quantity).toBe(22);
+    store.dispatch(setQuantity({ product_id: 1, variant_id: 11, quantity: 50 }));
+    expect(selectCartItems(state())[0].quantity).toBe(22);
+    // A later add brings the newest stock figure.
+    store.dispatch(addItem({ ...serum, quantity: 1, stock: 12 }));
+    expect(selectCartItems(state())[0]).toMatchObject({ quantity: 12, stock: 12 });
+  });
+
+  it('keeps a stored stock and caps a stored quantity by it; old carts without stock restore as before', () => {
+    const restored = restoreCart({ items: [{ ...serum, quantity: 30, stock: 22 }, { ...cream, quantity: 40 }] });
+    expect(restored.items.map((i) => [i.quantity, i.stock])).toEqual([[22, 22], [40, undefined]]);
+  });
+});
+
+describe('cart lines learn their stock from the catalogue', () => {
+  const details = (variants: { variant_id: number; stock: number }[]) => ({
+    success: true, product_id: 1, title: '玻尿酸精華', description: '保濕', image_url: '/media/a.webp', stock: variants.reduce((n, v) => n + v.stock, 0),
+    Variants: variants.map((v) => ({ ...v, variant_name: `${v.variant_id}`, original_price: 1500, discount_price: 1280 })), pMedias: [],
+  });
+  const stale = (items: CartItem[]) => makeStore({ cart: { ...initialCartState, items } });
+
+  it('caps a stale line (no stock stored) once the product details arrive', async () => {
+    mockApi({ 'POST /api/load/productDetails': () => ({ json: details([{ variant_id: 11, stock: 22 }, { variant_id: 12, stock: 0 }]) }) });
+    const store = stale([{ ...serum, quantity: 99 }, { ...serum, variant_id: 12, quantity: 2 }, { ...cream, quantity: 3 }]);
+    await store.dispatch(catalogApi.endpoints.productDetails.initiate(1));
+    expect(selectCartItems(store.getState()).map((i) => [i.product_id, i.variant_id, i.quantity, i.stock])).toEqual([
+      [1, 11, 22, 22],
+      // Sold out since: kept (the line says 已售完), not silently changed.
+      [1, 12, 2, 0],
+      [2, 0, 3, undefined],
+    ]);
+  });
+
+  it('learns from the product page too, and marks a variant the product no longer has as sold out', async () => {
+    mockApi({ 'GET /api/load/productD/1': () => ({ json: { success: true, pDetails: details([{ variant_id: 11, stock: 5 }]), pMedias: [] } }) });
+    const store = stale([{ ...serum, quantity: 8, stock: 40 }, { ...serum, variant_id: 13, quantity: 1 }]);
+    await store.dispatch(catalogApi.endpoints.productPage.initiate(1));
+    expect(selectCartItems(store.getState()).map((i) => [i.variant_id, i.quantity, i.stock])).toEqual([[11, 5, 5], [13, 1, 0]]);
+  });
+
+  it('caps at the product total from the list, which never raises a known variant stock', async () => {
+    mockApi({
+      'GET /api/load/loadProducts': () => ({
+        json: { success: true, productsTypes: [], products: [{ ...details([]), product_id: 1, stock: 9 }, { ...details([]), product_id: 2, stock: 50 }] },
+      }),
+    });
+    const store = stale([{ ...serum, quantity: 30 }, { ...cream, quantity: 4, stock: 6 }]);
+    await store.dispatch(catalogApi.endpoints.loadProducts.initiate());
+    expect(selectCartItems(store.getState()).map((i) => [i.product_id, i.quantity, i.stock])).toEqual([[1, 9, 9], [2, 4, 6]]);
   });
 });

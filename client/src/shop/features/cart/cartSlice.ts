@@ -1,7 +1,13 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { clampQuantity, MAX_QUANTITY } from '../../../shared/lib/quantity';
+import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { baseApi } from '../../../shared/api/baseApi';
+import { clampQuantity, quantityLimit } from '../../../shared/lib/quantity';
+import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '@api/catalog';
 
-/** Cart item (spec 1 §3): variant_id is 0 when the product has no variant. */
+/**
+ * Cart item (spec 1 §3): variant_id is 0 when the product has no variant. `stock` is the
+ * variant's stock as last seen (when added, or when the product's data was loaded since);
+ * absent in carts stored before it was kept, until the product's data is seen again.
+ */
 export interface CartItem {
   product_id: number;
   variant_id: number;
@@ -11,6 +17,7 @@ export interface CartItem {
   image_url: string;
   discount_price: number;
   quantity: number;
+  stock?: number;
 }
 
 export interface CartState {
@@ -24,16 +31,44 @@ export const initialCartState: CartState = { items: [], shippingMethodId: null }
 type ItemKey = Pick<CartItem, 'product_id' | 'variant_id'>;
 const sameLine = (a: ItemKey) => (b: ItemKey) => a.product_id === b.product_id && (a.variant_id || 0) === (b.variant_id || 0);
 
+/** The most a line may hold: 99, or its stock when known and lower. */
+export const lineLimit = (line: Pick<CartItem, 'stock'>): number => quantityLimit(line.stock);
+
+/** Learns a line's stock and brings its quantity down to it (a sold-out line keeps its quantity: it shows 已售完). */
+function applyStock(line: CartItem, stock: number) {
+  line.stock = Math.max(0, Math.floor(stock));
+  if (line.stock > 0) line.quantity = Math.min(line.quantity, lineLimit(line));
+}
+
+/**
+ * A catalogue query's answer arriving, matched by endpoint name: importing catalogApi here would
+ * pull it into the entry chunk (app/prefetch.ts loads it with the first screen instead).
+ */
+function queryFulfilled<T>(endpointName: string) {
+  const type = `${baseApi.reducerPath}/executeQuery/fulfilled`;
+  return (action: UnknownAction): action is PayloadAction<T, string, { arg: { endpointName: string } }> =>
+    action.type === type && (action as { meta?: { arg?: { endpointName?: string } } }).meta?.arg?.endpointName === endpointName;
+}
+
+/** What a product's details say about stock: its variants', or its own for a product without variants. */
+interface StockNews {
+  product_id: number;
+  stock: number;
+  Variants: readonly { variant_id: number; stock: number }[];
+}
+
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
-    /** Adds a line, or merges into the same product + variant (capped at 99). */
+    /** Adds a line, or merges into the same product + variant (capped at 99 and at the stock). */
     addItem(state, { payload }: PayloadAction<CartItem>) {
-      const item = { ...payload, variant_id: payload.variant_id || 0, quantity: clampQuantity(payload.quantity) };
+      const item = { ...payload, variant_id: payload.variant_id || 0 };
+      item.quantity = clampQuantity(item.quantity, lineLimit(item));
       const line = state.items.find(sameLine(item));
       if (line) {
-        line.quantity = Math.min(MAX_QUANTITY, line.quantity + item.quantity);
+        if (item.stock !== undefined) line.stock = item.stock;
+        line.quantity = clampQuantity(line.quantity + item.quantity, lineLimit(line));
         line.discount_price = item.discount_price;
         line.variant_name = item.variant_name;
         line.title = item.title;
@@ -42,7 +77,7 @@ export const cartSlice = createSlice({
     },
     setQuantity(state, { payload }: PayloadAction<ItemKey & { quantity: number }>) {
       const line = state.items.find(sameLine(payload));
-      if (line) line.quantity = clampQuantity(payload.quantity);
+      if (line) line.quantity = clampQuantity(payload.quantity, lineLimit(line));
     },
     removeItem(state, { payload }: PayloadAction<ItemKey>) {
       state.items = state.items.filter((i) => !sameLine(payload)(i));
@@ -55,6 +90,31 @@ export const cartSlice = createSlice({
     },
     /** Replaces the whole cart (another tab changed it). */
     replaceCart: (_state, { payload }: PayloadAction<CartState>) => payload,
+  },
+  extraReducers: (builder) => {
+    // Whenever a product's details arrive (popup, product page), its lines learn their variant's stock.
+    builder.addMatcher(
+      isAnyOf(queryFulfilled<ProductDetailsAnswer>('productDetails'), queryFulfilled<ProductPageAnswer>('productPage')),
+      (state, { payload }) => {
+        const news: StockNews = 'pDetails' in payload ? payload.pDetails : payload;
+        for (const line of state.items) {
+          if (line.product_id !== news.product_id) continue;
+          const variant = news.Variants.find((v) => v.variant_id === line.variant_id);
+          if (variant) applyStock(line, variant.stock);
+          else if (news.Variants.length === 0 && line.variant_id === 0) applyStock(line, news.stock);
+          // A variant the product no longer has cannot be bought.
+          else applyStock(line, 0);
+        }
+      },
+    );
+    // The list gives each product's total stock: no variant can have more than that.
+    builder.addMatcher(queryFulfilled<LoadProductsAnswer>('loadProducts'), (state, { payload }) => {
+      const totals = new Map(payload.products.map((p) => [p.product_id, p.stock]));
+      for (const line of state.items) {
+        const total = totals.get(line.product_id);
+        if (total !== undefined && (line.stock === undefined || total < line.stock)) applyStock(line, total);
+      }
+    });
   },
   selectors: {
     selectCartItems: (s) => s.items,
@@ -75,7 +135,10 @@ export function restoreCart(stored: unknown): CartState {
     ? s.items.filter(
         (i): i is CartItem =>
           !!i && Number.isInteger(i.product_id) && Number.isInteger(i.discount_price ?? NaN) && typeof i.title === 'string',
-      ).map((i) => ({ ...i, variant_id: i.variant_id || 0, quantity: clampQuantity(i.quantity) }))
+      ).map((i) => {
+          const stock = typeof i.stock === 'number' && Number.isFinite(i.stock) ? Math.max(0, Math.floor(i.stock)) : undefined;
+          return { ...i, variant_id: i.variant_id || 0, stock, quantity: clampQuantity(i.quantity, quantityLimit(stock)) };
+        })
     : [];
   return { items, shippingMethodId: typeof s.shippingMethodId === 'number' ? s.shippingMethodId : null };
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
 import { selectCartItems } from '../cart/cartSlice';
 import { selectCartDropdownPinnedAt } from '../cart/cartDropdownSlice';
@@ -32,6 +32,11 @@ function setup(variants: Variant[], productStock = variants.reduce((s, v) => s +
 const chooseVariant = async (name: string) => userEvent.click(await screen.findByText(name, { selector: '.ss-variant-name' }));
 const addButton = () => screen.findByRole('button', { name: /加入購物車|已售完/ });
 
+beforeEach(() => {
+  // jsdom lays nothing out; the panel scrolls the 規格 group into view.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
 describe('ProductPopup', () => {
   it('loads the details and preselects the only variant', async () => {
     const { api } = setup([variant(70, '30ml', 5)]);
@@ -45,7 +50,8 @@ describe('ProductPopup', () => {
     const radios = await screen.findAllByRole('radio');
     expect(radios.every((r) => !(r as HTMLInputElement).checked)).toBe(true);
     await userEvent.click(await addButton());
-    expect(await screen.findByText('請先選擇規格！')).toBeInTheDocument();
+    expect(await screen.findByText('請先選擇規格！', { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: '規格' })).toHaveAttribute('aria-invalid', 'true');
     expect(selectCartItems(store.getState())).toEqual([]);
     expect(closedCount()).toBe(0);
   });
@@ -58,7 +64,7 @@ describe('ProductPopup', () => {
     expect(selectCartItems(store.getState())).toEqual([
       {
         product_id: 7, variant_id: 71, variant_name: '50ml', title: '玻尿酸保濕精華', description: '深層保濕一整天',
-        image_url: '/media/p7.webp', discount_price: 1480, quantity: 2,
+        image_url: '/media/p7.webp', discount_price: 1480, quantity: 2, stock: 5,
       },
     ]);
     expect(closedCount()).toBe(1);
@@ -67,7 +73,7 @@ describe('ProductPopup', () => {
   });
 
   it('clamps the quantity to 1–99 and disables the buttons at the limits', async () => {
-    setup([variant(70, '30ml', 5)]);
+    setup([variant(70, '30ml', 150)]);
     const input = await screen.findByRole('textbox', { name: '數量' });
     const minus = screen.getByRole('button', { name: '減少數量' });
     const plus = screen.getByRole('button', { name: '增加數量' });
@@ -86,6 +92,17 @@ describe('ProductPopup', () => {
     fireEvent.blur(input);
     expect(input).toHaveValue('1');
     expect(minus).toBeDisabled();
+  });
+
+  it('caps the quantity at the chosen variant stock (庫存僅剩 N 件)', async () => {
+    const { store } = setup([variant(70, '30ml', 22)]);
+    const input = await screen.findByRole('textbox', { name: '數量' });
+    expect(input).toHaveAccessibleDescription('庫存僅剩 22 件');
+    fireEvent.change(input, { target: { value: '99' } });
+    expect(input).toHaveValue('22');
+    expect(screen.getByRole('button', { name: '增加數量' })).toBeDisabled();
+    await userEvent.click(await addButton());
+    expect(selectCartItems(store.getState())).toMatchObject([{ variant_id: 70, quantity: 22, stock: 22 }]);
   });
 
   it('shows 已售完 and disables adding when the chosen variant has no stock', async () => {

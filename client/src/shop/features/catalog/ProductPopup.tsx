@@ -66,7 +66,8 @@ export default function ProductPopup({ product, onClose }: Props) {
             ) : (
               <Skeleton active paragraph={{ rows: 4 }} title={false} />
             )}
-            <Link className="ss-popup-more" to={`/product/${shown.product_id}`} onClick={onClose}>
+            {/* Replaces the popup's history entry: Back from the product page returns to the list. */}
+            <Link className="ss-popup-more" to={`/product/${shown.product_id}`} replace>
               查看完整商品介紹 <RightOutlined aria-hidden />
             </Link>
           </div>

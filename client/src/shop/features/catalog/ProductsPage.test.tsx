@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
@@ -13,6 +13,15 @@ const p = (id: number, over: Partial<ProductListItem>): ProductListItem => ({
 
 function setup(path = '/products') {
   mockApi({
+    'POST /api/load/productDetails': (body) => {
+      const id = (body as { product_id: number }).product_id;
+      return {
+        json: {
+          success: true, ...p(id, { title: id === 1 ? '玻尿酸精華' : `商品${id}` }), seo_description: '', pMedias: [],
+          Variants: [{ variant_id: id * 10, variant_name: '30ml', original_price: 1200, discount_price: 980, stock: 5 }],
+        },
+      };
+    },
     'GET /api/load/loadProducts': () => ({
       json: {
         success: true,
@@ -76,5 +85,51 @@ describe('ProductsPage', () => {
     expect(titles()).toEqual(['玻尿酸精華', '亮白精華']);
     expect(screen.getByRole('button', { name: '精華液' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('combobox', { name: '排序' })).toHaveValue('priceDesc');
+  });
+
+  describe('the product popup in the URL (Back closes it and keeps the list)', () => {
+    const dialog = () => screen.findByRole('dialog');
+    const search = (router: { state: { location: { search: string } } }) => new URLSearchParams(router.state.location.search);
+
+    it('opens with ?product= pushed beside the search, and Back closes it keeping the search', async () => {
+      const { router } = setup('/products?q=精華');
+      await userEvent.click(await screen.findByRole('button', { name: '查看 玻尿酸精華' }));
+      expect(await dialog()).toBeInTheDocument();
+      expect(router.state.historyAction).toBe('PUSH');
+      expect(search(router).get('product')).toBe('1');
+      expect(search(router).get('q')).toBe('精華');
+
+      await act(() => router.navigate(-1));
+      expect(search(router).get('product')).toBeNull();
+      expect(search(router).get('q')).toBe('精華');
+      expect(titles()).toEqual(['玻尿酸精華', '亮白精華']);
+    });
+
+    it('closing with Escape goes back over its own entry instead of adding one', async () => {
+      const { router } = setup('/products?q=精華');
+      await userEvent.click(await screen.findByRole('button', { name: '查看 玻尿酸精華' }));
+      await screen.findByRole('radio', { name: /30ml/ });
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(search(router).get('product')).toBeNull());
+      expect(router.state.historyAction).toBe('POP');
+      expect(search(router).get('q')).toBe('精華');
+    });
+
+    it('a popup opened from the address (shared or reloaded) closes by replacing the URL', async () => {
+      const { router } = setup('/products?type=1&product=1');
+      expect(await dialog()).toBeInTheDocument();
+      await userEvent.click(await screen.findByRole('button', { name: /^(Close|關閉)$/ }));
+      await waitFor(() => expect(search(router).get('product')).toBeNull());
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(search(router).get('type')).toBe('1');
+    });
+
+    it('its full-page link replaces the popup entry (Back from the product page returns to the list)', async () => {
+      const { router } = setup('/products?q=精華');
+      await userEvent.click(await screen.findByRole('button', { name: '查看 玻尿酸精華' }));
+      await userEvent.click(await screen.findByRole('link', { name: /查看完整商品介紹/ }));
+      expect(router.state.location.pathname).toBe('/product/1');
+      expect(router.state.historyAction).toBe('REPLACE');
+    });
   });
 });

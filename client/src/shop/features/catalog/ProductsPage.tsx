@@ -1,16 +1,16 @@
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { LoadError } from '../../../shared/components/LoadError';
 import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
 import { LOAD_FAILED_TEXT, useLoadProductsQuery } from './catalogApi';
-import type { ProductListItem } from './catalogTypes';
 import { LazyProductPopup } from './LazyProductPopup';
 import { ProductCard } from './ProductCard';
 import { ProductFilters } from './ProductFilters';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
 import { listProducts, parseListQuery, searchWords, toSearchParams, type ListQuery } from './productListing';
+import { useProductPopup } from './useProductPopup';
 import { useSearchFold } from './useSearchFold';
 import './ProductCard.css';
 
@@ -28,7 +28,8 @@ export default function ProductsPage() {
   // The cards render in the background (time-sliced) once the list arrives; the skeleton stays until then.
   const data = useDeferredValue(live);
   const isLoading = !data && !isError;
-  const [open, setOpen] = useState<ProductListItem | null>(null);
+  // The popup's product is in the URL (?product=): Back closes it and keeps the search and filter.
+  const popup = useProductPopup(live?.products);
 
   // Simplified and Traditional forms match once a search runs (the tables load then, not on the first screen).
   const fold = useSearchFold(searchWords(q).length > 0);
@@ -65,12 +66,12 @@ export default function ProductsPage() {
           <h2 className="ss-visually-hidden">商品列表</h2>
           <div className="ss-grid">
             {shown.map((p, i) => (
-              <ProductCard key={p.product_id} product={p} onOpen={setOpen} eager={i < 4} />
+              <ProductCard key={p.product_id} product={p} onOpen={popup.open} eager={i < 4} />
             ))}
           </div>
         </>
       )}
-      <LazyProductPopup product={open} onClose={() => setOpen(null)} />
+      <LazyProductPopup product={popup.product} onClose={popup.close} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant } from './catalogTypes';
-import { isSoldOut, preparePurchase, preselectVariant, shownPrice, type SellableProduct } from './purchase';
+import { chosenStock, isSoldOut, preparePurchase, preselectVariant, shownPrice, type SellableProduct } from './purchase';
 
 const v = (id: number, stock: number, discount = 980, original = 1200): Variant => ({
   variant_id: id, variant_name: `${id}0ml`, original_price: original, discount_price: discount, stock,
@@ -46,18 +46,32 @@ describe('preparePurchase', () => {
   it('refuses a sold-out variant', () => {
     expect(preparePurchase(product([v(1, 0), v(2, 3)]), 1, 1)).toEqual({ ok: false, reason: 'soldOut' });
   });
-  it('builds the cart line of the chosen variant with a clamped quantity', () => {
+  it('builds the cart line of the chosen variant with its stock and a quantity clamped to it', () => {
     const r = preparePurchase(product([v(1, 3), v(2, 3, 1480)]), 2, 150);
     expect(r).toEqual({
       ok: true,
       item: {
         product_id: 7, variant_id: 2, variant_name: '20ml', title: '玻尿酸精華', description: '保濕', image_url: '/media/p7.webp',
-        discount_price: 1480, quantity: 99,
+        discount_price: 1480, quantity: 3, stock: 3,
       },
     });
+  });
+  it('clamps at 99 when the stock is larger', () => {
+    const r = preparePurchase(product([v(1, 500)]), 1, 150);
+    expect(r.ok && r.item).toMatchObject({ quantity: 99, stock: 500 });
   });
   it('uses variant 0 and the product price when the product has no variant', () => {
     const r = preparePurchase(product([], 5), null, 2);
     expect(r.ok && r.item).toMatchObject({ variant_id: 0, variant_name: '', discount_price: 980, quantity: 2 });
+  });
+});
+
+describe('chosenStock', () => {
+  it("is the chosen variant's stock, none until one is chosen, and the product's own without variants", () => {
+    const p = product([v(1, 22), v(2, 0)]);
+    expect(chosenStock(p, 1)).toBe(22);
+    expect(chosenStock(p, 2)).toBe(0);
+    expect(chosenStock(p, null)).toBeUndefined();
+    expect(chosenStock(product([], 5), null)).toBe(5);
   });
 });

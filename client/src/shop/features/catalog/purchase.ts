@@ -1,4 +1,4 @@
-import { clampQuantity } from '../../../shared/lib/quantity';
+import { clampQuantity, quantityLimit } from '../../../shared/lib/quantity';
 import type { CartItem } from '../cart/cartSlice';
 import type { Variant } from './catalogTypes';
 
@@ -35,6 +35,15 @@ export function isSoldOut(p: SellableProduct, variantId: number | null): boolean
   return v ? v.stock <= 0 : false;
 }
 
+/**
+ * The stock that caps the quantity: the chosen variant's (the product's own without variants);
+ * undefined while a variant is still to be chosen.
+ */
+export function chosenStock(p: SellableProduct, variantId: number | null): number | undefined {
+  if (p.Variants.length === 0) return p.stock;
+  return findVariant(p, variantId)?.stock;
+}
+
 /** Price shown: the chosen variant's, else the product's range. */
 export function shownPrice(p: SellableProduct, variantId: number | null) {
   const v = findVariant(p, variantId);
@@ -49,6 +58,7 @@ export function preparePurchase(p: SellableProduct, variantId: number | null, qu
   const v = findVariant(p, variantId);
   if (p.Variants.length > 0 && !v) return { ok: false, reason: 'chooseVariant' };
   if (isSoldOut(p, variantId)) return { ok: false, reason: 'soldOut' };
+  const stock = chosenStock(p, variantId);
   return {
     ok: true,
     item: {
@@ -59,7 +69,8 @@ export function preparePurchase(p: SellableProduct, variantId: number | null, qu
       description: p.description,
       image_url: p.image_url,
       discount_price: v?.discount_price ?? p.discount_price,
-      quantity: clampQuantity(quantity),
+      quantity: clampQuantity(quantity, quantityLimit(stock)),
+      stock,
     },
   };
 }

@@ -1,12 +1,12 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectCompanyName } from '../../../app/site/siteSlice';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
 import { useLoadProductsQuery } from '../catalog/catalogApi';
-import type { ProductListItem } from '../catalog/catalogTypes';
 import { LazyProductPopup } from '../catalog/LazyProductPopup';
 import { listProducts } from '../catalog/productListing';
+import { useProductPopup } from '../catalog/useProductPopup';
 import { useHomepageQuery } from './contentApi';
 import { storedHomeData } from './homeCache';
 import { HeroCarousel } from './home/HeroCarousel';
@@ -36,7 +36,8 @@ export default function HomePage() {
     () => (catalogue.data ? listProducts(catalogue.data.products, { q: '', type: null, sort: 'managerRec' }).slice(0, FALLBACK_FEATURED) : undefined),
     [catalogue.data],
   );
-  const [open, setOpen] = useState<ProductListItem | null>(null);
+  // The popup's product is in the URL (?product=): the phone's Back button closes it.
+  const popup = useProductPopup(live?.homeProducts ?? fallbackProducts);
   // The banner (the first screen) renders first; the sections below it a frame later.
   const below = useAfterFirstFrame(Boolean(data) || failed);
 
@@ -57,12 +58,12 @@ export default function HomePage() {
           products={data?.homeProducts ?? fallbackProducts}
           // No skeleton while the home content loads: the marquees above would push it down (layout shift).
           loading={failed && catalogue.isLoading}
-          onOpen={setOpen}
+          onOpen={popup.open}
         />
       )}
       {below && data && <Certificates certificates={data.certificates} html={data.home_001} />}
       {below && data && <BrandStory html={data.home_002} />}
-      <LazyProductPopup product={open} onClose={() => setOpen(null)} />
+      <LazyProductPopup product={popup.product} onClose={popup.close} />
     </div>
   );
 }

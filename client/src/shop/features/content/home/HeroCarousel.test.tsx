@@ -38,6 +38,14 @@ describe('HeroCarousel', () => {
     expect(slides[1].querySelector('img')).toHaveAttribute('loading', 'lazy');
   });
 
+  it('names each banner link by the banner title (new-window links say so)', () => {
+    renderApp(<HeroCarousel banners={banners} />);
+    const slides = screen.getAllByTestId('carousel-slide');
+    expect(slides[0].querySelector('a')).toHaveAccessibleName('活動1');
+    expect(screen.getByRole('link', { name: '活動1' })).toHaveAttribute('href', '/product/1');
+    expect(slides[2].querySelector('a')).toHaveAccessibleName('活動3（另開新視窗）');
+  });
+
   it('autoplays every 3 seconds and loops back to the first slide', () => {
     vi.useFakeTimers();
     renderApp(<HeroCarousel banners={banners} />);

@@ -26,18 +26,26 @@ function BannerImage({ banner, first }: { banner: Banner; first: boolean }) {
   );
 }
 
+/** A banner's link is named by the banner's title (the image's alt adds the description). */
 function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
   const url = banner.link_url;
   if (!url) return <div className="ss-hero-slide-link">{children}</div>;
+  const name = banner.ctitle.trim() || undefined;
   if (url.startsWith('/') && !url.startsWith('//')) {
     return (
-      <Link className="ss-hero-slide-link" to={url}>
+      <Link className="ss-hero-slide-link" to={url} aria-label={name}>
         {children}
       </Link>
     );
   }
   return (
-    <a className="ss-hero-slide-link" href={url} target="_blank" rel="noopener noreferrer">
+    <a
+      className="ss-hero-slide-link"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={name && `${name}（另開新視窗）`}
+    >
       {children}
     </a>
   );
