@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { smsCode, type OutboxMessage } from './dev-outbox';
 import { isMobile, keepScreenshot } from './nav';
 
 /**
@@ -14,30 +15,6 @@ function freshPhone(testInfo: TestInfo): string {
   const project = isMobile(testInfo) ? 5 : 1;
   const tail = (Date.now() * 10 + (serial++ % 10)) % 10_000_000;
   return `09${(project + testInfo.workerIndex + serial) % 9}${String(tail).padStart(7, '0')}`;
-}
-
-interface OutboxMessage {
-  id: number;
-  to: string;
-  body: string;
-}
-
-/** The newest SMS code sent to `phone` after message `afterId` (the job runs in the background, so poll). */
-async function smsCode(request: APIRequestContext, phone: string, afterId = 0): Promise<{ code: string; id: number }> {
-  let found: { code: string; id: number } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/outbox?channel=sms');
-        const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-        const m = messages.find((x) => x.to === phone && x.id > afterId && /\d{6}/.test(x.body));
-        found = m && { code: /(\d{6})/.exec(m.body)![1], id: m.id };
-        return found?.code ?? '';
-      },
-      { timeout: 15_000, message: `an SMS code for ${phone}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return found!;
 }
 
 /** The latest e-mail code sent to `to`. */

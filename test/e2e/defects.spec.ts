@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { formatNTRange } from '../../src/common/validation/price-format';
 import { loadCatalogue } from './catalog-data';
+import { smsCode } from './dev-outbox';
 import { isMobile, keepScreenshot } from './nav';
 
 /**
@@ -47,23 +48,6 @@ async function hold(page: Page, pattern: RegExp) {
 function freshPhone(testInfo: TestInfo): string {
   const tail = (Date.now() + testInfo.workerIndex * 7919) % 10_000_000;
   return `09${isMobile(testInfo) ? 7 : 3}${String(tail).padStart(7, '0')}`;
-}
-
-/** The newest SMS code to `phone` after message `afterId`, from the dev outbox (the log driver). */
-async function smsCode(request: APIRequestContext, phone: string, afterId = 0): Promise<{ code: string; id: number }> {
-  let found: { code: string; id: number } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { messages } = (await (await request.get('/api/dev/outbox?channel=sms')).json()) as { messages: { id: number; to: string; body: string }[] };
-        const m = messages.find((x) => x.to === phone && x.id > afterId && /\d{6}/.test(x.body));
-        found = m && { code: /(\d{6})/.exec(m.body)![1], id: m.id };
-        return found?.code ?? '';
-      },
-      { timeout: 15_000, message: `an SMS code for ${phone}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return found!;
 }
 
 /** Registers `phone` through the screens (so CSRF and the session work as for a shopper). */

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/processes';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XSS_CORPUS } from '../../src/common/html/xss-corpus';
@@ -129,17 +129,6 @@ export function plant(file: string): Planted {
   } finally {
     db.close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface XssShop {
