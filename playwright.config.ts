@@ -54,6 +54,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // Tests tagged @phone check what only phones show (bottom bar, floating tab).
+      grepInvert: /@phone/,
       use: { ...devices['Desktop Chrome'], ...chromium, viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 },
     },
     {

@@ -160,9 +160,8 @@ test.describe('quantities held at the stock (§12)', () => {
   });
 });
 
-test.describe('floating buttons (§13)', () => {
-  test.skip(({ isMobile: phone }) => !phone, 'the floating buttons show on phones only');
-
+// The floating buttons show on phones only: @phone tests run in the mobile project alone.
+test.describe('floating buttons (§13)', { tag: '@phone' }, () => {
   test('one folded button that covers no price, card, text or the product bar; Escape closes it', async ({ page, request }) => {
     const { products } = await loadCatalogue(request);
     await page.goto('/products');
@@ -299,8 +298,7 @@ test.describe('Back closes the product popup (§14)', () => {
 });
 
 test.describe('bottom bar, banner name, cart dropdown (§21)', () => {
-  test('phone product page: 加入購物車 / 立即購買 stay at the bottom and never hide the footer', async ({ page, request }, testInfo) => {
-    test.skip(!isMobile(testInfo), 'the bottom bar is for phones');
+  test('phone product page: 加入購物車 / 立即購買 stay at the bottom and never hide the footer', { tag: '@phone' }, async ({ page, request }) => {
     const { product } = await findProduct(request, severalVariants);
     await page.goto(`/product/${product.product_id}`);
     const bar = page.getByTestId('purchase-actions');
