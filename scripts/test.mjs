@@ -104,7 +104,7 @@ function ensureBuild(why) {
 }
 
 if (want('unit')) jest('server unit', 'unit', serviceEnv);
-if (want('api')) ensureBuild('the API fault tests');
+if (want('api:sqlite') || want('api:mariadb')) ensureBuild('the API fault tests');
 if (want('api:sqlite')) jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' });
 if (want('api:mariadb')) {
   if (hasMaria && hasRedis) {
