@@ -1,9 +1,11 @@
+import express from 'express';
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { AmegoClient } from './amego-client';
 import { AmegoConfigError, readAmegoConfig, SIMULATOR_TAX_ID } from './amego-config';
 import { amegoForm, amegoSign, companyTaxSplit } from './amego-protocol';
 import { AmegoError, InvoiceRequest, InvoiceValidationError } from './invoice-gateway';
-import { startAmegoSimulator, StartedAmegoSimulator } from './simulators/amego-simulator';
+import { createAmegoSimulator, startAmegoSimulator, StartedAmegoSimulator } from './simulators/amego-simulator';
 
 const TAX_ID = '12345675';
 const APP_KEY = 'abcdef0123456789abcdef0123456789';
@@ -303,6 +305,27 @@ describe('AmegoClient against the local Amego simulator (real HTTP on 127.0.0.1)
       await expect(client.void('AB12345678', ' ')).rejects.toBeInstanceOf(InvoiceValidationError);
       expect(sim.calls.length).toBe(0);
     });
+  });
+});
+
+describe('the Amego simulator mounted in an app', () => {
+  it('works under a prefix behind global body parsers (as the embedded default will be)', async () => {
+    const sim = createAmegoSimulator({ taxId: TAX_ID, appKey: APP_KEY });
+    const app = express();
+    app.use(express.json(), express.urlencoded({ extended: true }));
+    app.use('/sim/amego', sim);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new AmegoClient({ apiUrl: `http://127.0.0.1:${port}/sim/amego`, taxId: TAX_ID, appKey: APP_KEY });
+      const r = await client.issue({ ...base, kind: 'donation', loveCode: '25885' });
+      expect(sim.invoices.get(r.invoiceNumber)?.data).toMatchObject({ NPOBAN: '25885' });
+      expect((await client.query(base.orderId))?.invoiceNumber).toBe(r.invoiceNumber);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -1,7 +1,9 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
 import { StaffAlertError } from './staff-alert-sender';
 import { cutTelegramText, TelegramClient, TELEGRAM_TEXT_MAX } from './telegram-client';
 import { readTelegramConfig, SIMULATOR_CHAT_ID, TelegramConfigError } from './telegram-config';
-import { startTelegramSimulator, StartedTelegramSimulator } from './simulators/telegram-simulator';
+import { createTelegramSimulator, startTelegramSimulator, StartedTelegramSimulator } from './simulators/telegram-simulator';
 
 const TOKEN = '7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0';
 const STAFF = '-1009876543210';
@@ -119,6 +121,26 @@ describe('TelegramClient against the local Bot API simulator (real HTTP on 127.0
     const unauth = await fetch(`${sim.url}/botnope/sendMessage`, { method: 'POST', body: new URLSearchParams({ chat_id: '42', text: 'x' }) });
     expect(unauth.status).toBe(401);
     expect(await unauth.json()).toEqual({ ok: false, error_code: 401, description: 'Unauthorized' });
+  });
+});
+
+describe('the Telegram simulator mounted in an app', () => {
+  it('works under a prefix behind global body parsers (as the embedded default will be)', async () => {
+    const sim = createTelegramSimulator({ token: TOKEN });
+    const app = express();
+    app.use(express.json(), express.urlencoded({ extended: true }));
+    app.use('/sim/telegram', sim);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new TelegramClient({ apiUrl: `http://127.0.0.1:${port}/sim/telegram`, token: TOKEN });
+      await expect(client.send(STAFF, '任務失敗 invoice:SS1')).resolves.toEqual({ messageId: 1 });
+      expect(sim.messages.get(STAFF)?.[0].text).toBe('任務失敗 invoice:SS1');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
