@@ -1,0 +1,106 @@
+/**
+ * E-invoice issuing as checkout and the back-office see it. Implementation: Amego
+ * (`AmegoClient`, PROVIDERS.md §5), tested against the local Amego simulator.
+ */
+
+/** One line of the invoice. Amounts are integer NT$, tax included (DetailVat 1). */
+export interface InvoiceItem {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  /** quantity × unitPrice, or a negative discount line. */
+  amount: number;
+  unit?: string;
+  remark?: string;
+}
+
+interface InvoiceBase {
+  /** Our order number; Amego's OrderId (≤ 40 characters, unique per seller). */
+  orderId: string;
+  /** Buyer name as printed (consumer) — the member name. */
+  buyerName: string;
+  /** Where Amego mails the invoice notice; also the `amego` member carrier. */
+  buyerEmail: string;
+  items: InvoiceItem[];
+  /** Tax-included total in integer NT$; must equal the sum of item amounts. */
+  total: number;
+}
+
+/** Personal invoice to a carrier: amego member carrier (e-mail), mobile barcode, citizen certificate. */
+export interface PersonalInvoice extends InvoiceBase {
+  kind: 'personal';
+  carrier: { type: 'amego' } | { type: '3J0002'; id: string } | { type: 'CQ0001'; id: string };
+}
+
+/** Company invoice (三聯式): 統一編號 and company title; amounts split into sales and 5 % tax. */
+export interface CompanyInvoice extends InvoiceBase {
+  kind: 'company';
+  taxId: string;
+  companyName: string;
+}
+
+/** Donated invoice: 愛心碼 (NPOBAN), 3–7 digits; no carrier and no tax id. */
+export interface DonationInvoice extends InvoiceBase {
+  kind: 'donation';
+  loveCode: string;
+}
+
+export type InvoiceRequest = PersonalInvoice | CompanyInvoice | DonationInvoice;
+
+export interface IssuedInvoice {
+  orderId: string;
+  /** Two capital letters and 8 digits, e.g. `AB12345678`. */
+  invoiceNumber: string;
+  /** Issue time, unix seconds. */
+  invoiceTime: number;
+  /** 4 digits, printed on the invoice. */
+  randomNumber: string;
+  /** True when Amego answered 3040171 (OrderId used) and the invoice was looked up instead. */
+  alreadyIssued: boolean;
+}
+
+export interface InvoiceRecord {
+  orderId: string;
+  invoiceNumber: string;
+  invoiceTime: number;
+  randomNumber: string;
+  totalAmount: number;
+  voided: boolean;
+}
+
+export interface InvoiceGateway {
+  /** Issues one invoice per order; a repeated order id returns the invoice already issued. */
+  issue(invoice: InvoiceRequest): Promise<IssuedInvoice>;
+  /** Voids an invoice (f0501). `reason` is kept for our audit trail. */
+  void(invoiceNumber: string, reason: string): Promise<void>;
+  /** Looks an order's invoice up; null when Amego has none. */
+  query(orderId: string): Promise<InvoiceRecord | null>;
+}
+
+export const INVOICE_GATEWAY = Symbol('INVOICE_GATEWAY');
+
+/** Input refused before any request was sent. */
+export class InvoiceValidationError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InvoiceValidationError';
+  }
+}
+
+/**
+ * Amego answered a non-zero `code`, or could not be reached (`code` null). `retryable` tells the
+ * invoice job whether another attempt may succeed (network, 5xx, time skew).
+ */
+export class AmegoError extends Error {
+  constructor(
+    readonly code: number | null,
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'AmegoError';
+  }
+}
