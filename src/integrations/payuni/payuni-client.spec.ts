@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpPayuniGateway } from './payuni-client';
+import { autoSubmitFormHtml, HttpPayuniGateway } from './payuni-client';
 import { readPayuniConfig } from './payuni-config';
 import { encryptInfo, hashInfo, sealEnvelope } from './payuni-crypto';
 import { PayuniCallbackError, PayuniError, taipeiDate } from './payuni-gateway';
@@ -298,7 +298,10 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
       // Browser goes back to ReturnURL with the signed form (auto-submit).
       const ret = formOf(backHtml, 'back');
       expect(ret.action).toBe(`${shop.url}/return`);
-      expect(backHtml).toContain(".submit()");
+      // No inline script (the app's CSP): a same-origin script submits the form.
+      expect(backHtml).not.toMatch(/<script>/);
+      const js = /<script src="([^"]+)"><\/script>/.exec(backHtml)?.[1] as string;
+      expect(await (await fetch(new URL(js, sim.url))).text()).toContain('.submit()');
       const shown = gw.parseCallback(ret.fields);
       expect(shown).toMatchObject({ merTradeNo: no, tradeStatus: 1, tradeAmt: 1880, paymentType: 1 });
 
@@ -341,6 +344,14 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
       const form = gw.uppForm({ merTradeNo: tradeNo(), tradeAmt: 10, prodDesc: 'x', returnUrl: `${shop.url}/r`, notifyUrl: `${shop.url}/n` });
       const bad = await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body, HashInfo: '0'.repeat(64) }) });
       expect(await bad.text()).toContain('UPP01003');
+    });
+
+    it('autoSubmitFormHtml escapes values and can use a same-origin script', () => {
+      const html = autoSubmitFormHtml({ go_url: 'https://g.example/api/upp?a=1&b="2"', body: { MerID: 'S"<x>' } }, { scriptSrc: '/static/autosubmit.js' });
+      expect(html).toContain('action="https://g.example/api/upp?a=1&amp;b=&quot;2&quot;"');
+      expect(html).toContain('value="S&quot;&lt;x&gt;"');
+      expect(html).toContain('<script src="/static/autosubmit.js"></script>');
+      expect(formOf(html).fields).toEqual({ MerID: 'S"<x>' });
     });
 
     it('parseCallback refuses a tampered notify, another MerID, an undecryptable body and missing fields', () => {

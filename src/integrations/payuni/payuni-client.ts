@@ -318,15 +318,21 @@ function toTradeRecord(raw: Record<string, string>): TradeRecord {
   };
 }
 
-/** A self-submitting HTML page for a PayuniForm (for a browser that should go straight to the gateway). */
-export function autoSubmitFormHtml(form: PayuniForm | { go_url: string; body: Record<string, string> }): string {
+/** Script that submits a page's `<form data-autosubmit>` (serve it same-origin: the CSP allows no inline script). */
+export const AUTO_SUBMIT_JS = "var f=document.querySelector('form[data-autosubmit]');if(f)f.submit();\n";
+
+/**
+ * A self-submitting HTML page for a PayuniForm. Pass `scriptSrc` (a same-origin URL serving
+ * AUTO_SUBMIT_JS) where the CSP forbids inline script; without it the script is inline.
+ */
+export function autoSubmitFormHtml(form: PayuniForm | { go_url: string; body: Record<string, string> }, options: { scriptSrc?: string } = {}): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const inputs = Object.entries(form.body)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(String(v))}">`)
     .join('');
+  const script = options.scriptSrc ? `<script src="${esc(options.scriptSrc)}"></script>` : `<script>${AUTO_SUBMIT_JS}</script>`;
   return (
     `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PAYUNi</title></head>` +
-    `<body><form id="f" method="post" action="${esc(form.go_url)}">${inputs}<noscript><button type="submit">繼續</button></noscript></form>` +
-    `<script>document.getElementById('f').submit()</script></body></html>`
+    `<body><form data-autosubmit method="post" action="${esc(form.go_url)}">${inputs}<button type="submit">前往付款</button></form>${script}</body></html>`
   );
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomInt } from 'node:crypto';
 import { decryptInfo, hashInfo, hashMatches, ParsedQuery, PayuniEnvelope, QueryRecord, sealEnvelope } from '../payuni-crypto';
+import { AUTO_SUBMIT_JS } from '../payuni-client';
 import { checkTradeRules, DEFAULT_EXPIRE_DAYS, MER_TRADE_NO, PayuniMethod, taipeiDate } from '../payuni-gateway';
 
 /**
@@ -453,6 +454,11 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
       .send(page('模擬付款', `<h1>模擬付款</h1>${tradeInfo(trade)}${open ? buttons(`${base(req)}/sim/decide`, trade) : '<p>此交易已結束。</p>'}`));
   });
 
+  // Same-origin script (the app's CSP allows no inline script): submits the page's return form.
+  router.get('/sim/autosubmit.js', (_req: Request, res: Response) => {
+    res.type('application/javascript').send(AUTO_SUBMIT_JS);
+  });
+
   router.get('/sim', (req: Request, res: Response) => {
     const rows = [...trades.values()]
       .reverse()
@@ -484,7 +490,7 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
           .send(
             page(
               '返回商店',
-              `<h1>${esc(STATUS_TEXT[trade.tradeStatus])}</h1><p>正在返回商店…</p><form id="back" method="post" action="${esc(trade.returnUrl)}">${inputs}<button class="ok" type="submit">返回商店</button></form><script>document.getElementById('back').submit()</script>`,
+              `<h1>${esc(STATUS_TEXT[trade.tradeStatus])}</h1><p>正在返回商店…</p><form id="back" data-autosubmit method="post" action="${esc(trade.returnUrl)}">${inputs}<button class="ok" type="submit">返回商店</button></form><script src="${esc(`${base(req)}/sim/autosubmit.js`)}"></script>`,
             ),
           );
         return;
