@@ -4,7 +4,8 @@ import { autoSubmitFormHtml, HttpPayuniGateway } from './payuni-client';
 import { readPayuniConfig } from './payuni-config';
 import { encryptInfo, hashInfo, sealEnvelope } from './payuni-crypto';
 import { PayuniCallbackError, PayuniError, taipeiDate } from './payuni-gateway';
-import { RunningPayuniSimulator, SIM_CREDENTIALS, startPayuniSimulator } from './simulators/payuni-simulator';
+import express from 'express';
+import { createPayuniSimulator, RunningPayuniSimulator, SIM_CREDENTIALS, startPayuniSimulator } from './simulators/payuni-simulator';
 
 const { merId: MER, hashKey: KEY, hashIv: IV } = SIM_CREDENTIALS;
 
@@ -344,6 +345,29 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
       const form = gw.uppForm({ merTradeNo: tradeNo(), tradeAmt: 10, prodDesc: 'x', returnUrl: `${shop.url}/r`, notifyUrl: `${shop.url}/n` });
       const bad = await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body, HashInfo: '0'.repeat(64) }) });
       expect(await bad.text()).toContain('UPP01003');
+    });
+
+    it('works mounted under a path of another Express app (the embedded default)', async () => {
+      const app = express();
+      app.use('/payuni-sim', createPayuniSimulator({ ...SIM_CREDENTIALS, notifyRetryDelaysMs: [] }));
+      const server = await new Promise<Server>((r) => {
+        const s: Server = app.listen(0, '127.0.0.1', () => r(s));
+      });
+      try {
+        const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/payuni-sim`;
+        const mounted = new HttpPayuniGateway({ apiUrl: `${root}/api/`, merId: MER, hashKey: KEY, hashIv: IV });
+        const no = tradeNo('M');
+        await mounted.cvs({ merTradeNo: no, tradeAmt: 100, prodDesc: 'x', notifyUrl: `${shop.url}/n` });
+        const form = mounted.uppForm({ merTradeNo: tradeNo('M'), tradeAmt: 100, prodDesc: 'x', returnUrl: `${shop.url}/r`, notifyUrl: `${shop.url}/n`, backUrl: `${shop.url}/cart?a=1&b=2` });
+        expect(form.go_url).toBe(`${root}/api/upp`);
+        const html = await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body }) })).text();
+        expect(formOf(html).action).toBe('/payuni-sim/sim/decide');
+        expect(html).toContain(`href="${shop.url}/cart?a=1&amp;b=2"`);
+        expect(await (await fetch(`${root}/sim`)).text()).toContain(`/payuni-sim/sim/pay?MerTradeNo=${no}`);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      }
     });
 
     it('autoSubmitFormHtml escapes values and can use a same-origin script', () => {

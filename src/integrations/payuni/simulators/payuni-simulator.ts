@@ -442,7 +442,12 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
     }
     res
       .type('html')
-      .send(page('模擬付款', `<h1>模擬付款</h1>${tradeInfo(trade)}${buttons(`${base(req)}/sim/decide`, trade)}`));
+      .send(
+        page(
+          '模擬付款',
+          `<h1>模擬付款</h1>${tradeInfo(trade)}${buttons(`${base(req)}/sim/decide`, trade)}${trade.backUrl ? `<p><a href="${esc(trade.backUrl)}">取消並返回商店</a></p>` : ''}`,
+        ),
+      );
   });
 
   router.get('/sim/pay', (req: Request, res: Response) => {
