@@ -97,7 +97,7 @@ export function createLinePaySimulator(options: LinePaySimulatorOptions): LinePa
     (handler: (req: Request, res: Response, body: Record<string, unknown>) => void) =>
     async (req: Request, res: Response): Promise<void> => {
       const raw = await rawBodyOf(req);
-      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs).unref());
       if (outage) {
         res.status(503).type('text/plain').send('Service Unavailable');
         return;
