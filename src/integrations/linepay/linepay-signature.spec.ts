@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { linePayHeaders, linePaySignature, verifyLinePaySignature } from './linepay-signature';
 import { parseLinePayJson, quoteLargeIntegers, stringifyWithBareBigints } from './linepay-json';
 import { LinePayConfigError, readLinePayConfig, SIMULATOR_CHANNEL_ID } from './linepay-config';
+import { createLinePayGateway } from './linepay-gateway.factory';
 
 // Fixed inputs. The expected values were computed outside this code base with Python's hmac
 // module (hmac.new(secret, secret + path + payload + nonce, sha256), base64): LINE Pay publishes
@@ -111,5 +112,13 @@ describe('LINE Pay config (LINEPAY_API_URL, LINEPAY_CHANNEL_ID, LINEPAY_CHANNEL_
     expect(() => readLinePayConfig({ LINEPAY_CHANNEL_ID: 'abc' })).toThrow(LinePayConfigError);
     expect(() => readLinePayConfig({ LINEPAY_CHANNEL_SECRET: 'short' })).toThrow(LinePayConfigError);
     expect(() => readLinePayConfig({ LINEPAY_TIMEOUT_MS: '5' })).toThrow(LinePayConfigError);
+  });
+});
+
+describe('createLinePayGateway', () => {
+  it('live → LINEPAY_API_URL; simulator → the embedded URL, required', () => {
+    const sim = readLinePayConfig({});
+    expect(() => createLinePayGateway(sim)).toThrow(/embedded simulator URL/);
+    expect(createLinePayGateway(sim, 'http://127.0.0.1:1/dev/linepay')).toBeDefined();
   });
 });

@@ -50,7 +50,7 @@ export interface LinePaySimulator {
   transactions: Map<string, SimTransaction>;
   /** The next API call (any path) answers this returnCode (e.g. '9000'), or this HTTP status. */
   failNext(failure: { returnCode: string; returnMessage?: string } | { httpStatus: number }): void;
-  /** While on, every API call gets HTTP 503 (an outage); `holdMs` delays answers instead. */
+  /** While on, every API call gets HTTP 503 (an outage). */
   setOutage(on: boolean): void;
   /** Delay every API answer by this many ms (timeouts); 0 to stop. */
   setDelay(ms: number): void;
