@@ -122,7 +122,7 @@ export const LINEPAY_RETURN_CODES: Readonly<Record<string, string>> = {
   '1106': 'Header info error',
   '1110': 'The credit card cannot be used',
   '1124': 'Amount info error (scale)',
-  '1133': 'Invalid oneTimeKey (offline API)',
+  '1133': 'Not in the Online API appendix (offline API: invalid oneTimeKey)',
   '1141': 'Payment account status error',
   '1142': 'Low balance',
   '1145': 'Payment in process',
