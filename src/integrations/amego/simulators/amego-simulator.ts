@@ -1,8 +1,7 @@
 import express, { Request, Response, Router } from 'express';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { AMEGO_CODE, amegoSign, companyTaxSplit, CONSUMER_BUYER_ID, LOVE_CODE } from '../amego-protocol';
+import { listenOnLoopback } from '../../simulators/listen';
 
 export interface AmegoSimulatorOptions {
   /** Seller 統一編號 the simulator answers for (`invoice` field). */
@@ -264,14 +263,9 @@ export interface StartedAmegoSimulator extends AmegoSimulatorControls {
 /** Listens on a free 127.0.0.1 port (tests). */
 export async function startAmegoSimulator(opts: Partial<AmegoSimulatorOptions> = {}): Promise<StartedAmegoSimulator> {
   const sim = createAmegoSimulator({ taxId: opts.taxId ?? '12345675', appKey: opts.appKey ?? 'sim-app-key', now: opts.now });
-  const app = express();
-  app.use(sim);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(sim);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     get calls() {
       return sim.calls;
     },
@@ -282,9 +276,6 @@ export async function startAmegoSimulator(opts: Partial<AmegoSimulatorOptions> =
     outage: sim.outage,
     loseNextAnswer: sim.loseNextAnswer,
     reset: sim.reset,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: listening.close,
   };
 }

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import express, { Request, Response, Router } from 'express';
 import { verifyLinePaySignature } from '../linepay-signature';
 import { LINEPAY_RETURN_CODES } from '../linepay-gateway';
 import { stringifyWithBareBigints } from '../linepay-json';
+import { listenOnLoopback } from '../../simulators/listen';
 
 /**
  * A local LINE Pay Online API v3 (PROVIDERS.md §4): the embedded default when LINEPAY_API_URL is
@@ -377,23 +376,13 @@ export async function startLinePaySimulator(
   const channelId = options.channelId ?? '1656000001';
   const channelSecret = options.channelSecret ?? 'test-linepay-channel-secret-0001';
   const sim = createLinePaySimulator({ ...options, channelId, channelSecret });
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(sim.router);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(sim.router);
   return {
     ...sim,
     channelId,
     channelSecret,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: listening.url,
+    close: listening.close,
   };
 }
 

@@ -1,10 +1,9 @@
 import express, { NextFunction, Request, Response, Router } from 'express';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { randomInt } from 'node:crypto';
 import { decryptInfo, hashInfo, hashMatches, ParsedQuery, PayuniEnvelope, QueryRecord, sealEnvelope } from '../payuni-crypto';
 import { AUTO_SUBMIT_JS } from '../payuni-client';
 import { checkTradeRules, DEFAULT_EXPIRE_DAYS, MER_TRADE_NO, PayuniMethod, taipeiDate } from '../payuni-gateway';
+import { listenOnLoopback } from '../../simulators/listen';
 
 /**
  * A local PAYUNi (payments part): the same envelope and crypto as the real gateway
@@ -614,20 +613,13 @@ export const SIM_CREDENTIALS = { merId: 'SIMSHOP01', hashKey: '12345678901234567
 /** Starts the simulator on a free 127.0.0.1 port. */
 export async function startPayuniSimulator(options: Partial<PayuniSimulatorOptions> = {}): Promise<RunningPayuniSimulator> {
   const sim = createPayuniSimulator({ ...SIM_CREDENTIALS, ...options });
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(sim);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(sim);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     sim,
     close: async () => {
       sim.shutdown();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

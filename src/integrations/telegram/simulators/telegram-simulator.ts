@@ -1,7 +1,6 @@
 import express, { Request, Response, Router } from 'express';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
+import { listenOnLoopback } from '../../simulators/listen';
 
 export interface TelegramSimulatorOptions {
   /** The bot token the simulator accepts in `/bot<token>/...`. */
@@ -132,23 +131,14 @@ export interface StartedTelegramSimulator extends TelegramSimulatorControls {
 /** Listens on a free 127.0.0.1 port (tests). */
 export async function startTelegramSimulator(opts: Partial<TelegramSimulatorOptions> = {}): Promise<StartedTelegramSimulator> {
   const sim = createTelegramSimulator({ ...opts, token: opts.token ?? '123456:simulator-token-simulator-token-00' });
-  const app = express();
-  app.use(sim);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(sim);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     messages: sim.messages,
     sent: sim.sent,
     failNext: sim.failNext,
     outage: sim.outage,
     reset: sim.reset,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
