@@ -1,7 +1,7 @@
 import express, { NextFunction, Request, Response, Router } from 'express';
 import { randomInt } from 'node:crypto';
 import { decryptInfo, hashInfo, hashMatches, ParsedQuery, PayuniEnvelope, QueryRecord, sealEnvelope } from '../payuni-crypto';
-import { AUTO_SUBMIT_JS } from '../payuni-client';
+import { AUTO_SUBMIT_JS, PAYUNI_VERSIONS } from '../payuni-client';
 import { checkTradeRules, DEFAULT_EXPIRE_DAYS, MER_TRADE_NO, PayuniMethod, taipeiDate } from '../payuni-gateway';
 import { listenOnLoopback } from '../../simulators/listen';
 
@@ -353,14 +353,7 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
     return trade;
   }
 
-  const VERSIONS: Record<string, string> = {
-    atm: '1.3',
-    cvs: '1.3',
-    'trade/query': '2.0',
-    'trade/close': '1.0',
-    'trade/cancel': '1.0',
-    cancel_cvs: '1.0',
-  };
+  const VERSIONS: Record<string, string> = PAYUNI_VERSIONS;
 
   for (const api of Object.keys(apiHandlers)) {
     router.post(`/api/${api}`, (req: Request, res: Response) => {
