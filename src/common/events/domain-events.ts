@@ -14,6 +14,11 @@ export interface DomainEventMap {
    * these products' pages are dropped at once, lists within a second; `edit`: anything else.
    */
   'product.changed': { productIds: number[]; reason: 'stock' | 'edit' };
+  /**
+   * The catalogue's lists were dropped after sales of `productIds` (at most once a second), so
+   * `listed()` now reloads with them: views other modules build from the list follow it.
+   */
+  'catalog.lists-refreshed': { productIds: number[] };
   /** Types, ordering or anything that changes the whole catalogue. */
   'catalog.changed': Record<string, never>;
   /** Content version keys (content_versions) whose content changed; `posters` for poster titles. */

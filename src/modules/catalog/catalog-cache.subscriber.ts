@@ -2,14 +2,11 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { ReadCache } from '../../common/cache/read-cache.service';
 import { Throttle } from '../../common/cache/throttle';
-import type { DomainEventMap } from '../../common/events/domain-events';
+import { DomainEvents, type DomainEventMap } from '../../common/events/domain-events';
 import { CATALOG_CACHE, CATALOG_LIST_KEYS } from './catalog-cache-keys';
 
 /** Lists show stock at most this old after a sale (and are reloaded at most this often). */
 export const LIST_REFRESH_MS = 1000;
-
-/** Told which products' stock changed since the previous list drop, once the lists show it. */
-export type ListsRefreshedListener = (productIds: number[]) => Promise<void> | void;
 
 /**
  * Keeps cached catalogue answers fresh (here and, through ReadCache's Redis broadcast, in every
@@ -20,7 +17,7 @@ export type ListsRefreshedListener = (productIds: number[]) => Promise<void> | v
  * - any other product change (`edit`) and `catalog.changed` drop every catalogue answer at once.
  *
  * Views built from the list elsewhere (the home page's featured products) follow the list drops
- * through {@link onListsRefreshed}, so they are never rebuilt from a list older than the sale.
+ * through `catalog.lists-refreshed`, so they are never rebuilt from a list older than the sale.
  */
 @Injectable()
 export class CatalogCacheSubscriber implements OnModuleDestroy {
@@ -31,11 +28,13 @@ export class CatalogCacheSubscriber implements OnModuleDestroy {
     (err) => this.logger.warn(`list cache drop failed: ${(err as Error).message}`),
   );
 
-  private readonly listeners: ListsRefreshedListener[] = [];
   /** Products sold or released since the last list drop. */
   private stockChanged = new Set<number>();
 
-  constructor(private readonly cache: ReadCache) {}
+  constructor(
+    private readonly cache: ReadCache,
+    private readonly events: DomainEvents,
+  ) {}
 
   @OnEvent('product.changed')
   async productChanged({ productIds, reason }: DomainEventMap['product.changed']): Promise<void> {
@@ -51,11 +50,6 @@ export class CatalogCacheSubscriber implements OnModuleDestroy {
     return this.cache.invalidate(CATALOG_CACHE.root);
   }
 
-  /** Calls `listener` after each list drop that followed sales, with the products sold. */
-  onListsRefreshed(listener: ListsRefreshedListener): void {
-    this.listeners.push(listener);
-  }
-
   /** Resolves once no list drop is pending (tests; shutdown). */
   listsFresh(): Promise<void> {
     return this.lists.idle();
@@ -69,12 +63,6 @@ export class CatalogCacheSubscriber implements OnModuleDestroy {
     const productIds = [...this.stockChanged];
     this.stockChanged = new Set();
     await Promise.all(CATALOG_LIST_KEYS.map((key) => this.cache.invalidate(key)));
-    for (const listener of this.listeners) {
-      try {
-        await listener(productIds);
-      } catch (err) {
-        this.logger.warn(`lists-refreshed listener failed: ${(err as Error).message}`);
-      }
-    }
+    if (productIds.length > 0) await this.events.publish('catalog.lists-refreshed', { productIds });
   }
 }

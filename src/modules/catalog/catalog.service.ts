@@ -8,7 +8,6 @@ import { NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
 import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '../../common/api/catalog';
 import { CATALOG_CACHE } from './catalog-cache-keys';
-import { CatalogCacheSubscriber, ListsRefreshedListener } from './catalog-cache.subscriber';
 import type { MediaView, ProductListItem, ProductPageDetails, ProductTypeView, VariantView } from './catalog.types';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
@@ -42,7 +41,6 @@ export class CatalogService {
     private readonly cache: ReadCache,
     private readonly views: ProductViewsService,
     private readonly events: DomainEvents,
-    private readonly freshness: CatalogCacheSubscriber,
   ) {}
 
   /** `GET /api/load/loadProducts`, cached and serialised once. */
@@ -133,15 +131,6 @@ export class CatalogService {
    */
   async invalidate(): Promise<void> {
     await this.events.publish('catalog.changed', {});
-  }
-
-  /**
-   * Calls `listener` with the products whose stock changed each time the lists (loadProducts,
-   * {@link listed}) are dropped after sales — at most once a second, and only once `listed()`
-   * reloads with those sales. For views other modules build from the list.
-   */
-  onListsRefreshed(listener: ListsRefreshedListener): void {
-    this.freshness.onListsRefreshed(listener);
   }
 
   private found(id: number, cached: CachedJson): CachedJson {

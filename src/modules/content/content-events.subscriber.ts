@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { ReadCache } from '../../common/cache/read-cache.service';
 import type { DomainEventMap } from '../../common/events/domain-events';
@@ -19,16 +19,12 @@ import { selectHomeProducts } from './home-products';
  *   featured product shows 已售完 on the home page too.
  */
 @Injectable()
-export class ContentEventsSubscriber implements OnModuleInit {
+export class ContentEventsSubscriber {
   constructor(
     private readonly versions: ContentVersionsService,
     private readonly cache: ReadCache,
     private readonly catalog: CatalogService,
   ) {}
-
-  onModuleInit(): void {
-    this.catalog.onListsRefreshed((productIds) => this.homeStockChanged(productIds));
-  }
 
   @OnEvent('content.changed')
   async contentChanged({ keys, posters }: DomainEventMap['content.changed']): Promise<void> {
@@ -52,9 +48,9 @@ export class ContentEventsSubscriber implements OnModuleInit {
     await this.versions.bumpAll([VersionKey.homeProducts]);
   }
 
-  /** Called after the catalogue's lists were dropped following sales of `productIds`. */
-  private async homeStockChanged(productIds: number[]): Promise<void> {
-    if (productIds.length === 0) return;
+  /** The catalogue's lists were dropped following sales of `productIds`. */
+  @OnEvent('catalog.lists-refreshed')
+  async homeStockChanged({ productIds }: DomainEventMap['catalog.lists-refreshed']): Promise<void> {
     // Which products are featured depends on flags and rank, not on stock.
     const featured = new Set(selectHomeProducts(await this.catalog.listed()).map((p) => p.product_id));
     if (productIds.some((id) => featured.has(id))) await this.versions.bumpAll([VersionKey.homeProducts]);
