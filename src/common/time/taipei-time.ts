@@ -22,6 +22,17 @@ export function taipeiDateTime(at: Date): string {
   return taipeiWallClock(at).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** `YYYY-MM-DD HH:mm:ss` in Taipei (provider protocols such as PAYUNi's ExpireDate and PayTime). */
+export function taipeiTimestamp(at: Date): string {
+  return taipeiWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Taipei wall-clock year and month (0–11), e.g. for e-invoice periods. */
+export function taipeiYearMonth(at: Date): { year: number; month: number } {
+  const t = taipeiWallClock(at);
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() };
+}
+
 /** The Taipei calendar day and the milliseconds left until its midnight (daily caps). */
 export function taipeiDay(now: Date = new Date()): { day: string; msToMidnight: number } {
   const local = now.getTime() + TAIPEI_OFFSET_MS;

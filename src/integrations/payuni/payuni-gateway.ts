@@ -1,3 +1,4 @@
+import { taipeiToday } from '../../common/time/taipei-time';
 import type { PayuniEnvelope } from './payuni-crypto';
 
 /** PAYUNi payment calls the checkout uses (PROVIDERS.md §2). Amounts are integer NT$. */
@@ -200,9 +201,9 @@ export const DEFAULT_EXPIRE_DAYS = { atm: 7, cvs: 7 } as const;
 
 export const MER_TRADE_NO = /^[A-Za-z0-9_-]{1,25}$/;
 
-/** Today's date in Asia/Taipei (UTC+8, no DST) as `YYYY-MM-DD`, plus `days`. */
+/** Today's date in Asia/Taipei as `YYYY-MM-DD`, plus `days`. */
 export function taipeiDate(now: Date, days = 0): string {
-  return new Date(now.getTime() + 8 * 3600_000 + days * 86400_000).toISOString().slice(0, 10);
+  return taipeiToday(new Date(now.getTime() + days * 86400_000));
 }
 
 /** Checks §1's request rules; returns the first broken one as a message, or undefined. */

@@ -1,6 +1,7 @@
 import express, { Request, Response, Router } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import { AMEGO_CODE, amegoSign, companyTaxSplit, CONSUMER_BUYER_ID, LOVE_CODE } from '../amego-protocol';
+import { taipeiYearMonth } from '../../../common/time/taipei-time';
 import { listenOnLoopback } from '../../simulators/listen';
 
 export interface AmegoSimulatorOptions {
@@ -48,9 +49,8 @@ export type AmegoSimulator = Router & AmegoSimulatorControls;
 
 /** Taiwanese invoice period (two months, Taipei time): e.g. 2026-11 → "11411" style key and its letter pair. */
 function periodOf(ms: number): { key: string; letters: string } {
-  const t = new Date(ms + 8 * 3600_000);
-  const year = t.getUTCFullYear();
-  const period = Math.floor(t.getUTCMonth() / 2); // 0..5
+  const { year, month } = taipeiYearMonth(new Date(ms));
+  const period = Math.floor(month / 2); // 0..5
   const n = (year * 6 + period) % (26 * 26);
   const letters = String.fromCharCode(65 + Math.floor(n / 26)) + String.fromCharCode(65 + (n % 26));
   return { key: `${year - 1911}-${period}`, letters };

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { decryptInfo, hashInfo, hashMatches, ParsedQuery, PayuniEnvelope, QueryRecord, sealEnvelope } from '../payuni-crypto';
 import { AUTO_SUBMIT_JS, PAYUNI_VERSIONS } from '../payuni-client';
 import { checkTradeRules, DEFAULT_EXPIRE_DAYS, MER_TRADE_NO, PayuniMethod, taipeiDate } from '../payuni-gateway';
+import { taipeiTimestamp } from '../../../common/time/taipei-time';
 import { listenOnLoopback } from '../../simulators/listen';
 
 /**
@@ -118,9 +119,6 @@ class SimError extends Error {
   }
 }
 
-function taipeiDateTime(d: Date): string {
-  return new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 /** Minimal multipart/form-data reader for text fields (the PHP SDK posts multipart). */
 function parseMultipart(body: Buffer, contentType: string): Record<string, string> {
@@ -509,7 +507,7 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
       PaymentType: trade.paymentType,
     };
     if (outcome === 'paid') {
-      trade.payTime = taipeiDateTime(now());
+      trade.payTime = taipeiTimestamp(now());
       fields.PayTime = trade.payTime;
       if (trade.paymentType === 1) {
         trade.closeStatus = 1;
