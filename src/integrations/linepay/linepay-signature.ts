@@ -1,4 +1,5 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { safeEqual } from '../../common/crypto/safe-equal';
 
 /** The three LINE Pay v3 authentication headers (PROVIDERS.md §4). */
 export interface LinePayAuthHeaders {
@@ -46,7 +47,5 @@ export function verifyLinePaySignature(
   nonce: string,
   signature: string,
 ): boolean {
-  const expected = Buffer.from(linePaySignature(channelSecret, path, payload, nonce), 'utf8');
-  const given = Buffer.from(signature, 'utf8');
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return safeEqual(signature, linePaySignature(channelSecret, path, payload, nonce));
 }

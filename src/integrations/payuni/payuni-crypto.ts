@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { safeEqual } from '../../common/crypto/safe-equal';
 
 /**
  * PAYUNi envelope crypto (PROVIDERS.md §1): PHP `http_build_query` serialisation,
@@ -157,14 +158,7 @@ export function hashInfo(encrypted: string, hashKey: string, hashIv: string): st
 
 /** Constant-time comparison of a received HashInfo with the expected one (case-insensitive hex). */
 export function hashMatches(received: string | undefined, expected: string): boolean {
-  if (typeof received !== 'string') return false;
-  const a = Buffer.from(received.toUpperCase(), 'utf8');
-  const b = Buffer.from(expected.toUpperCase(), 'utf8');
-  if (a.length !== b.length) {
-    timingSafeEqual(b, b);
-    return false;
-  }
-  return timingSafeEqual(a, b);
+  return typeof received === 'string' && safeEqual(received.toUpperCase(), expected.toUpperCase());
 }
 
 /** The four outer fields of a request or callback. */

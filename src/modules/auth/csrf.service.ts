@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { MSG } from '../../common/validation/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import './session/session.types';
+import { safeEqual } from '../../common/crypto/safe-equal';
 
 /** The request header the client sends the token in (client/src/shared/api/csrf.ts). */
 export const CSRF_HEADER = 'x-csrf-token';
@@ -117,9 +118,7 @@ export class CsrfService {
     const dot = raw.indexOf('.');
     if (dot <= 0) return undefined;
     const id = raw.slice(0, dot);
-    const sent = Buffer.from(raw.slice(dot + 1));
-    const expected = Buffer.from(this.sign(id));
-    return sent.length === expected.length && timingSafeEqual(sent, expected) ? id : undefined;
+    return safeEqual(raw.slice(dot + 1), this.sign(id)) ? id : undefined;
   }
 
   private sign(id: string): string {

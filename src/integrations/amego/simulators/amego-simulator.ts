@@ -1,8 +1,8 @@
 import express, { Request, Response, Router } from 'express';
-import { timingSafeEqual } from 'node:crypto';
 import { AMEGO_CODE, amegoSign, companyTaxSplit, CONSUMER_BUYER_ID, LOVE_CODE } from '../amego-protocol';
 import { taipeiYearMonth } from '../../../common/time/taipei-time';
 import { listenOnLoopback } from '../../simulators/listen';
+import { safeEqual } from '../../../common/crypto/safe-equal';
 
 export interface AmegoSimulatorOptions {
   /** Seller 統一編號 the simulator answers for (`invoice` field). */
@@ -54,12 +54,6 @@ function periodOf(ms: number): { key: string; letters: string } {
   const n = (year * 6 + period) % (26 * 26);
   const letters = String.fromCharCode(65 + Math.floor(n / 26)) + String.fromCharCode(65 + (n % 26));
   return { key: `${year - 1911}-${period}`, letters };
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 const MESSAGES: Record<number, string> = {

@@ -1,6 +1,6 @@
 import express, { Request, Response, Router } from 'express';
-import { timingSafeEqual } from 'node:crypto';
 import { listenOnLoopback } from '../../simulators/listen';
+import { safeEqual } from '../../../common/crypto/safe-equal';
 
 export interface TelegramSimulatorOptions {
   /** The bot token the simulator accepts in `/bot<token>/...`. */
@@ -36,12 +36,6 @@ export type TelegramSimulator = Router & TelegramSimulatorControls;
 
 const TEXT_MAX = 4096;
 const PARSE_MODES = new Set(['HTML', 'Markdown', 'MarkdownV2']);
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * A local Telegram Bot API (PROVIDERS.md §6): `POST /bot<token>/sendMessage` as JSON or form,
