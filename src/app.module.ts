@@ -24,6 +24,11 @@ import { PhoneVerificationModule } from './modules/phone-verification/phone-veri
 import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
+import { ProvidersModule } from './integrations/providers/providers.module';
+import { InvoicesModule } from './modules/invoices/invoices.module';
+import { LogisticsModule } from './modules/logistics/logistics.module';
+import { OrdersModule } from './modules/orders/orders.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -65,6 +70,11 @@ export class AppModule {
         UsersModule,
         PhoneVerificationModule,
         AuthModule,
+        ProvidersModule,
+        PaymentsModule,
+        OrdersModule,
+        InvoicesModule,
+        LogisticsModule,
         ...(options.http ? [HealthModule, SeoModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

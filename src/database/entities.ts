@@ -26,6 +26,7 @@ import { LogisticsEvent } from '../modules/logistics/entities/logistics-event.en
 import { ShippingTicket } from '../modules/logistics/entities/shipping-ticket.entity';
 import { Order } from '../modules/orders/entities/order.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
+import { OrderMessage } from '../modules/orders/entities/order-message.entity';
 import { OrderStatusCode } from '../modules/orders/entities/order-status-code.entity';
 import { PaymentStatusCode } from '../modules/orders/entities/payment-status-code.entity';
 import { PaymentNotification } from '../modules/payments/entities/payment-notification.entity';
@@ -64,6 +65,7 @@ export const ENTITIES = [
   // orders
   Order,
   OrderItem,
+  OrderMessage,
   OrderStatusCode,
   PaymentStatusCode,
   // payments

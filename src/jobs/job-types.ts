@@ -25,6 +25,10 @@ export const JobName = {
   ShippingCreateTicket: 'shipping.create-ticket',
   TelegramNotify: 'telegram.notify',
   PaymentsReconcile: 'payments.reconcile',
+  PaymentsCancelCode: 'payments.cancel-code',
+  MailOrderConfirmation: 'mail.order-confirmation',
+  MailOrderPaid: 'mail.order-paid',
+  SmsOrderPaid: 'sms.order-paid',
   MaintenanceDemo: 'maintenance.demo',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -54,6 +58,14 @@ export interface JobPayloads {
   [JobName.TelegramNotify]: { settingType: string; text: string };
   /** Ask the gateway about pending orders older than `olderThanMinutes` (or one order). */
   [JobName.PaymentsReconcile]: { olderThanMinutes: number; orderId?: number };
+  /** Cancel the unpaid CVS payment code of a cancelled order at PAYUNi (`cancel_cvs`); job id `cancel-code:<orderId>`. */
+  [JobName.PaymentsCancelCode]: { orderId: number };
+  /** Order confirmation e-mail (items, total, payment instructions); job id `mail-order:<orderId>`. */
+  [JobName.MailOrderConfirmation]: { orderId: number };
+  /** Payment received e-mail; job id `mail-paid:<orderId>`. */
+  [JobName.MailOrderPaid]: { orderId: number };
+  /** Payment received SMS (no code, no personal data in the payload); job id `sms-paid:<orderId>`. */
+  [JobName.SmsOrderPaid]: { orderId: number };
   /** Harmless job for tests and smoke checks; no handler is registered by the application. */
   [JobName.MaintenanceDemo]: { token: string };
 }
@@ -79,6 +91,10 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.ShippingCreateTicket]: { queue: QueueName.Shipping, sensitive: false },
   [JobName.TelegramNotify]: { queue: QueueName.Telegram, sensitive: false },
   [JobName.PaymentsReconcile]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.PaymentsCancelCode]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.MailOrderConfirmation]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.MailOrderPaid]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.SmsOrderPaid]: { queue: QueueName.Sms, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
 };
 

@@ -25,6 +25,17 @@ export interface DomainEventMap {
   'content.changed': { keys: string[]; posters?: boolean };
   /** Shop settings, shipping or payment methods changed. */
   'settings.changed': Record<string, never>;
+  /** A member placed an order (stock reserved, committed). */
+  'order.created': { orderId: number; payment: string; total: number };
+  /** An order's payment was confirmed (notify, LINE Pay confirm or reconciliation). */
+  'order.paid': { orderId: number; payment: string; total: number };
+  /** An order was cancelled and its stock released (`by`: the member, an expiry, a failed payment, reconciliation). */
+  'order.cancelled': { orderId: number; by: 'member' | 'expired' | 'payment-failed' | 'abandoned' | 'payment-start-failed' };
+  /**
+   * A payment arrived for an order already cancelled: the order stays cancelled, the payment is
+   * recorded (payment_status 1 on a cancelled order = the refund queue) and staff must refund it.
+   */
+  'order.paid-after-cancel': { orderId: number; payment: string; amount: number };
   /** A job ran out of attempts (kept as failed, retryable by an operator). */
   'job.failed': { queue: string; name: string; jobId: string; error: string };
 }

@@ -13,6 +13,7 @@ import { OrderItem } from './order-item.entity';
 @Index('idx_orders_status', ['status_name'])
 @Index('idx_orders_payment_status', ['payment_status'])
 @Index('idx_orders_ship_trade_no', ['ship_trade_no'])
+@Index('uq_orders_user_idempotency', ['user_id', 'idempotency_key'], { unique: true })
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
@@ -23,6 +24,13 @@ export class Order {
 
   @Column({ type: 'int', nullable: true })
   user_id: number | null;
+
+  /**
+   * The client's `Idempotency-Key` of the submit that created this order (unique per member):
+   * a double click or a retried request answers the same order instead of creating a second.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  idempotency_key: string | null;
 
   // Buyer
   @Column({ type: 'varchar', length: 50, default: '' })

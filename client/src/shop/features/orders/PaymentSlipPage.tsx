@@ -1,0 +1,4 @@
+/** Placeholder until the screen is built (issue 10). */
+export default function PaymentSlipPage() {
+  return null;
+}
