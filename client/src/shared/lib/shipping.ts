@@ -1,21 +1,17 @@
-/** Shipping fee rule (spec 1 §2 cart): a method's fee is waived when the subtotal reaches its free threshold. */
-export interface ShippingRule {
-  shipping_cost: number;
-  free_shipping_threshold: number;
-}
+/**
+ * Shipping fee rules (spec 1 §2 cart, spec 2 §9): the server's own file (`@rules/checkout-rules`),
+ * so the cart, the checkout and submitOrder charge the same fee. The fee is waived when the
+ * subtotal reaches the method's free threshold; a threshold of 0 means always free (issue 10).
+ */
+import { amountToFreeShipping, shippingFeeFor, type ShippingFeeRule } from '@rules/checkout-rules';
 
-/** A threshold of 0 (or less) means the method has no free-shipping offer. */
+export { amountToFreeShipping, shippingFeeFor };
+export type ShippingRule = ShippingFeeRule;
+
+/** The fee of `m` for this subtotal (same as `shippingFeeFor`). */
+export const shippingFee = shippingFeeFor;
+
+/** Whether the method has a free-shipping offer worth describing ("滿 NT$ 1,000 免運"): a positive threshold. */
 export function hasFreeThreshold(m: ShippingRule): boolean {
   return m.free_shipping_threshold > 0;
-}
-
-export function shippingFee(m: ShippingRule, subtotal: number): number {
-  if (subtotal <= 0) return 0;
-  return hasFreeThreshold(m) && subtotal >= m.free_shipping_threshold ? 0 : Math.max(0, m.shipping_cost);
-}
-
-/** How much more to spend for free shipping; 0 when already free or no offer. */
-export function amountToFreeShipping(m: ShippingRule, subtotal: number): number {
-  if (!hasFreeThreshold(m)) return 0;
-  return Math.max(0, m.free_shipping_threshold - subtotal);
 }

@@ -114,6 +114,20 @@ describe('cart lines learn their stock from the catalogue', () => {
     expect(selectCartItems(store.getState()).map((i) => [i.variant_id, i.quantity, i.stock])).toEqual([[11, 5, 5], [13, 1, 0]]);
   });
 
+  it('follows the current price from the product details (the checkout refreshes them after a changed total)', async () => {
+    mockApi({
+      'POST /api/load/productDetails': (body) =>
+        (body as { product_id: number }).product_id === 1
+          ? { json: { ...details([{ variant_id: 11, stock: 5 }]), Variants: [{ variant_id: 11, variant_name: '30ml', original_price: 1500, discount_price: 1180, stock: 5 }] } }
+          : { json: { ...details([]), product_id: 2, stock: 8, discount_price: 990 } },
+    });
+    const store = stale([{ ...serum, quantity: 1 }, { ...cream, quantity: 2 }]);
+    await store.dispatch(catalogApi.endpoints.productDetails.initiate(1));
+    await store.dispatch(catalogApi.endpoints.productDetails.initiate(2));
+    expect(selectCartItems(store.getState()).map((i) => [i.product_id, i.discount_price])).toEqual([[1, 1180], [2, 990]]);
+    expect(selectCartSubtotal(store.getState())).toBe(1180 + 2 * 990);
+  });
+
   it('caps at the product total from the list, which never raises a known variant stock', async () => {
     mockApi({
       'GET /api/load/loadProducts': () => ({

@@ -50,11 +50,17 @@ function queryFulfilled<T>(endpointName: string) {
     action.type === type && (action as { meta?: { arg?: { endpointName?: string } } }).meta?.arg?.endpointName === endpointName;
 }
 
-/** What a product's details say about stock: its variants', or its own for a product without variants. */
+/** What a product's details say about stock and price: its variants', or its own for a product without variants. */
 interface StockNews {
   product_id: number;
   stock: number;
-  Variants: readonly { variant_id: number; stock: number }[];
+  discount_price: number;
+  Variants: readonly { variant_id: number; stock: number; discount_price: number }[];
+}
+
+/** The line follows the catalogue's current price (the checkout's total must match the server's). */
+function applyPrice(line: CartItem, price: number) {
+  if (Number.isInteger(price) && price >= 0) line.discount_price = price;
 }
 
 export const cartSlice = createSlice({
@@ -92,7 +98,8 @@ export const cartSlice = createSlice({
     replaceCart: (_state, { payload }: PayloadAction<CartState>) => payload,
   },
   extraReducers: (builder) => {
-    // Whenever a product's details arrive (popup, product page), its lines learn their variant's stock.
+    // Whenever a product's details arrive (popup, product page, checkout after a changed total), its lines
+    // learn their variant's stock and current price.
     builder.addMatcher(
       isAnyOf(queryFulfilled<ProductDetailsAnswer>('productDetails'), queryFulfilled<ProductPageAnswer>('productPage')),
       (state, { payload }) => {
@@ -100,8 +107,13 @@ export const cartSlice = createSlice({
         for (const line of state.items) {
           if (line.product_id !== news.product_id) continue;
           const variant = news.Variants.find((v) => v.variant_id === line.variant_id);
-          if (variant) applyStock(line, variant.stock);
-          else if (news.Variants.length === 0 && line.variant_id === 0) applyStock(line, news.stock);
+          if (variant) {
+            applyStock(line, variant.stock);
+            applyPrice(line, variant.discount_price);
+          } else if (news.Variants.length === 0 && line.variant_id === 0) {
+            applyStock(line, news.stock);
+            applyPrice(line, news.discount_price);
+          }
           // A variant the product no longer has cannot be bought.
           else applyStock(line, 0);
         }
