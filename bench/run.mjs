@@ -3,12 +3,22 @@
 // Prints figures and the budget each is held to; exits 1 if a budget is missed.
 import { bundleReport } from './bundle.mjs';
 import { contactToMail, startMailbox } from './contact.mjs';
+import { checkoutSection } from './checkout.mjs';
 import { builtClientExists, freshMariaDb, load, startFlags, startServer, verdict } from './lib.mjs';
 import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
-const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10, contactP99: 500 };
+const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10, contactP99: 500, orderRps: 150, orderP99: 250 };
 const LOGIN_ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, lighthouse, bundle)
+// runs those sections alone; unset, all of them.
+const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'lighthouse', 'bundle'];
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`BENCH_ONLY: unknown section ${s} (${SECTIONS.join(', ')})`);
+const want = (section) => only.length === 0 || only.includes(section);
 const results = [];
 const row = (name, figure, budget, ok) => {
   results.push(ok);
@@ -22,13 +32,20 @@ const env = {
   NODE_ENV: 'production',
   SMTP_URL: mailbox.url,
   PORT: process.env.BENCH_PORT ?? '3311',
-  DATABASE_URL: await freshMariaDb('skinshop_bench'),
+  // BENCH_DATABASE: another name when two benches share one MariaDB.
+  DATABASE_URL: await freshMariaDb(process.env.BENCH_DATABASE ?? 'skinshop_bench'),
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   LOG_LEVEL: 'warn',
   MEDIA_DIR: 'var/bench-media',
   // As in production behind a TLS-terminating proxy: the session cookie is Secure, so the login
   // row sends X-Forwarded-Proto: https from loopback.
   TRUST_PROXY: 'loopback',
+  // Production without provider URLs refuses to boot unless the built-in simulators are chosen
+  // (the checkout rows pay cash on delivery, the simulators are there for the other methods).
+  PROVIDER_SIMULATORS: 'true',
+  // The per-member checkout limit (orders per 10 min) would stop the checkout rows' members:
+  // the bench measures checkout, not the limiter.
+  CHECKOUT_RATE_LIMIT: '1000000',
   // BENCH_WEB_CONCURRENCY=2: the cluster mode (needs Redis, as in production).
   ...(Number(process.env.BENCH_WEB_CONCURRENCY ?? 1) > 1
     ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY, REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: 'skinshop-bench' }
@@ -37,64 +54,92 @@ const env = {
 console.log(
   `skinshop bench — MariaDB${env.WEB_CONCURRENCY ? ` + Redis, ${env.WEB_CONCURRENCY} web processes` : ', 1 web process'}, ${SECONDS}s per run, wrk on loopback`,
 );
-console.log(`node ${[...startFlags(), 'dist/main.js'].join(' ')} (the flags of npm start); TRUST_PROXY=loopback (TLS-terminating proxy for the login rows)\n`);
+console.log(`node ${[...startFlags(), 'dist/main.js'].join(' ')} (the flags of npm start); TRUST_PROXY=loopback (TLS-terminating proxy for the login rows)`);
+console.log(`PROVIDER_SIMULATORS=true; CHECKOUT_RATE_LIMIT=${env.CHECKOUT_RATE_LIMIT} (high: the checkout rows measure checkout, not the per-member limit)${only.length ? `; BENCH_ONLY=${only.join(',')}` : ''}\n`);
+const note = (text) => console.log(`      ${text}`);
 
 // First start migrates and seeds; the cold start measured is the second one.
 const first = await startServer(env);
 await first.stop();
 const server = await startServer(env);
-row('cold start → first 200 (/api/health)', `${server.readyMs.toFixed(0)} ms`, `< ${BUDGET.coldStartMs} ms`, server.readyMs < BUDGET.coldStartMs);
+if (want('start')) row('cold start → first 200 (/api/health)', `${server.readyMs.toFixed(0)} ms`, `< ${BUDGET.coldStartMs} ms`, server.readyMs < BUDGET.coldStartMs);
 
-const list = await (await fetch(`${server.url}/api/load/loadProducts`)).json();
-const productId = list.products[0].product_id;
-const homeBody = { method: 'POST', body: JSON.stringify({ homeVersion: '', homeProductsVersion: '' }), headers: { 'Content-Type': 'application/json' } };
-const targets = [
-  ['GET /api/load/loadProducts', `${server.url}/api/load/loadProducts`, {}],
-  [`GET /api/load/productD/${productId}`, `${server.url}/api/load/productD/${productId}`, {}],
-  ['POST /api/load/homepage', `${server.url}/api/load/homepage`, homeBody],
-];
-for (const [name, url, request] of targets) {
-  for (const connections of [10, 50]) {
-    const r = await load(url, { connections, seconds: SECONDS, ...request });
-    const figure = `${r.rps.toFixed(0)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
-    const clean = !r.non2xx && !r.errors;
-    if (connections === 50) {
-      row(`${name} @50`, figure, `≥ ${BUDGET.rps} req/s, p99 < ${BUDGET.p99} ms`, clean && r.rps >= BUDGET.rps && r.p99 < BUDGET.p99);
-    } else {
-      row(`${name} @10`, figure, '(reported)', clean);
+if (want('reads')) {
+  const list = await (await fetch(`${server.url}/api/load/loadProducts`)).json();
+  const productId = list.products[0].product_id;
+  const homeBody = { method: 'POST', body: JSON.stringify({ homeVersion: '', homeProductsVersion: '' }), headers: { 'Content-Type': 'application/json' } };
+  const targets = [
+    ['GET /api/load/loadProducts', `${server.url}/api/load/loadProducts`, {}],
+    [`GET /api/load/productD/${productId}`, `${server.url}/api/load/productD/${productId}`, {}],
+    ['POST /api/load/homepage', `${server.url}/api/load/homepage`, homeBody],
+  ];
+  for (const [name, url, request] of targets) {
+    for (const connections of [10, 50]) {
+      const r = await load(url, { connections, seconds: SECONDS, ...request });
+      const figure = `${r.rps.toFixed(0)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+      const clean = !r.non2xx && !r.errors;
+      if (connections === 50) {
+        row(`${name} @50`, figure, `≥ ${BUDGET.rps} req/s, p99 < ${BUDGET.p99} ms`, clean && r.rps >= BUDGET.rps && r.p99 < BUDGET.p99);
+      } else {
+        row(`${name} @10`, figure, '(reported)', clean);
+      }
+      if (!clean) console.log(`      non-2xx: ${r.non2xx} ${r.errors ?? ''}`);
     }
-    if (!clean) console.log(`      non-2xx: ${r.non2xx} ${r.errors ?? ''}`);
   }
+  const rss = server.rssMb();
+  row('RSS after load (largest web process)', `${rss.toFixed(0)} MB`, `< ${BUDGET.rssMb} MB`, rss < BUDGET.rssMb);
 }
-const rss = server.rssMb();
-row('RSS after load (largest web process)', `${rss.toFixed(0)} MB`, `< ${BUDGET.rssMb} MB`, rss < BUDGET.rssMb);
 
 // Logins: argon2id-bound by design. Measured after the RSS row (each hash holds 19 MiB while it runs).
-const cost = await argon2Cost();
-console.log(`      argon2id (${cost.params}) in this process: hash ${cost.hashMs.toFixed(1)} ms, verify ${cost.verifyMs.toFixed(1)} ms`);
-const accounts = await createMembers(env.DATABASE_URL, LOGIN_ACCOUNTS);
-for (const connections of [1, 4, 16]) {
-  const r = await loginLoad(server.url, accounts, { connections, seconds: Math.min(SECONDS, 5) });
-  const figure = `${r.rps.toFixed(1)} logins/s  p50 ${r.p50.toFixed(0)} ms  p99 ${r.p99.toFixed(0)} ms`;
-  // Reported, argon2 cost beside; a sanity floor at 4 connections (a quiet 2-core machine does several times more).
-  const sanity = connections === 4;
-  const ok = r.errors.length === 0 && (!sanity || r.rps >= BUDGET.loginRps);
-  const budget = sanity ? `(reported) sanity ≥ ${BUDGET.loginRps}/s` : '(reported)';
-  row(`POST /api/login/basic-login @${connections}`, `${figure}  [argon2 ${cost.verifyMs.toFixed(0)} ms]`, budget, ok);
-  if (r.errors.length) console.log(`      errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
+if (want('login')) {
+  const cost = await argon2Cost();
+  console.log(`      argon2id (${cost.params}) in this process: hash ${cost.hashMs.toFixed(1)} ms, verify ${cost.verifyMs.toFixed(1)} ms`);
+  const accounts = await createMembers(env.DATABASE_URL, LOGIN_ACCOUNTS);
+  for (const connections of [1, 4, 16]) {
+    const r = await loginLoad(server.url, accounts, { connections, seconds: Math.min(SECONDS, 5) });
+    const figure = `${r.rps.toFixed(1)} logins/s  p50 ${r.p50.toFixed(0)} ms  p99 ${r.p99.toFixed(0)} ms`;
+    // Reported, argon2 cost beside; a sanity floor at 4 connections (a quiet 2-core machine does several times more).
+    const sanity = connections === 4;
+    const ok = r.errors.length === 0 && (!sanity || r.rps >= BUDGET.loginRps);
+    const budget = sanity ? `(reported) sanity ≥ ${BUDGET.loginRps}/s` : '(reported)';
+    row(`POST /api/login/basic-login @${connections}`, `${figure}  [argon2 ${cost.verifyMs.toFixed(0)} ms]`, budget, ok);
+    if (r.errors.length) console.log(`      errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
+  }
 }
 // Contact form → outbox → queue → SMTP: the visitor's POST until the mail is in the mailbox.
-for (const connections of [1, 8]) {
-  const r = await contactToMail(server.url, mailbox, { total: connections === 1 ? 50 : 200, connections });
-  const figure = `${r.delivered}/${r.sent} delivered  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
-  const ok = r.errors.length === 0 && r.lost === 0 && r.duplicates === 0 && r.p99 < BUDGET.contactP99;
-  row(`contact submit → mail delivered @${connections}`, figure, `p99 < ${BUDGET.contactP99} ms, 0 lost, 0 dup`, ok);
-  if (!ok) console.log(`      lost ${r.lost}, duplicates ${r.duplicates}${r.errors.length ? `, errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}` : ''}`);
+if (want('contact')) {
+  for (const connections of [1, 8]) {
+    const r = await contactToMail(server.url, mailbox, { total: connections === 1 ? 50 : 200, connections });
+    const figure = `${r.delivered}/${r.sent} delivered  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+    const ok = r.errors.length === 0 && r.lost === 0 && r.duplicates === 0 && r.p99 < BUDGET.contactP99;
+    row(`contact submit → mail delivered @${connections}`, figure, `p99 < ${BUDGET.contactP99} ms, 0 lost, 0 dup`, ok);
+    if (!ok) console.log(`      lost ${r.lost}, duplicates ${r.duplicates}${r.errors.length ? `, errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}` : ''}`);
+  }
+}
+
+// Checkout (bench/checkout.mjs): submitOrder (cod) at 1, 4 and 16 members, double submits,
+// the oversell trial, and SQL checks of what the answers said.
+if (want('checkout')) {
+  try {
+    await checkoutSection({
+      url: server.url,
+      databaseUrl: env.DATABASE_URL,
+      serverEnv: env,
+      seconds: Math.min(SECONDS, 5),
+      budget: BUDGET,
+      row,
+      note,
+    });
+  } catch (err) {
+    row('checkout', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
+  }
 }
 
 // Lighthouse (mobile) on the same server: / , /products and a product page (bench/lighthouse.mjs).
 // BENCH_LIGHTHOUSE=0 leaves it out (e.g. on a machine without Chromium).
-if (process.env.BENCH_LIGHTHOUSE === '0') {
+if (!want('lighthouse')) {
+  /* not asked for */
+} else if (process.env.BENCH_LIGHTHOUSE === '0') {
   console.log('      Lighthouse left out (BENCH_LIGHTHOUSE=0)');
 } else {
   try {
@@ -107,7 +152,9 @@ if (process.env.BENCH_LIGHTHOUSE === '0') {
 await server.stop();
 await mailbox.close();
 
-if (builtClientExists()) {
+if (!want('bundle')) {
+  /* not asked for */
+} else if (builtClientExists()) {
   const b = bundleReport();
   row('shopper initial JS of /products (gzip)', `${b.initialGzipKb.toFixed(1)} KB in ${b.files.length} files`, `≤ ${BUDGET.bundleKb} KB`, b.routeFound && b.initialGzipKb <= BUDGET.bundleKb);
   row('admin/editor code in shopper chunks', b.leaks.length ? b.leaks.join(', ') : 'none', 'none', b.leaks.length === 0);
