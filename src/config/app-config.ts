@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { SmsConfig } from '../integrations/sms/sms-config';
 import { AuthConfig, authConfigOf } from './auth-config';
 import { EnvVars, validateEnv } from './env.schema';
+import { ProvidersConfig, providersConfigOf } from './provider-config';
 
 /** Typed, validated configuration: the only place that reads process.env (besides database/dialect.ts). */
 export interface AppConfig {
@@ -31,6 +32,25 @@ export interface AppConfig {
   sms: SmsConfig;
   /** Member accounts: sessions, CSRF exemptions, code limits, login throttling, social logins. */
   auth: AuthConfig;
+  /** PAYUNi, LINE Pay, Amego, Telegram: a URL, or the embedded simulator (`driver: 'simulator'`). */
+  providers: ProvidersConfig;
+  /** Reconciliation of pending online payments (PAYMENTS_*). */
+  payments: PaymentsConfig;
+  checkout: CheckoutConfig;
+}
+
+export interface PaymentsConfig {
+  /** How often the reconciliation job runs (ms). */
+  reconcileEveryMs: number;
+  /** Pending online payments older than this are queried at the gateway (minutes). */
+  pendingMinutes: number;
+  /** Card / LINE Pay orders unpaid this long are cancelled once the gateway confirms (minutes). */
+  abandonMinutes: number;
+}
+
+export interface CheckoutConfig {
+  /** Orders one member may submit per 10 minutes (CHECKOUT_RATE_LIMIT). */
+  rateLimit: number;
 }
 
 export interface JobsConfig {
@@ -86,5 +106,12 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       every8d: { apiUrl: env.EVERY8D_API_URL, uid: env.EVERY8D_UID ?? '', pwd: env.EVERY8D_PWD ?? '' },
     },
     auth: authConfigOf(env),
+    providers: providersConfigOf(env),
+    payments: {
+      reconcileEveryMs: env.PAYMENTS_RECONCILE_EVERY_MS,
+      pendingMinutes: env.PAYMENTS_PENDING_MINUTES,
+      abandonMinutes: env.PAYMENTS_ABANDON_MINUTES,
+    },
+    checkout: { rateLimit: env.CHECKOUT_RATE_LIMIT },
   };
 }

@@ -2,6 +2,9 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidationError, validateSync } from 'class-validator';
 import { DEFAULT_MAIL_FROM } from '../integrations/mail/mail-config';
 import { DEFAULT_EVERY8D_API_URL, DEFAULT_MITAKE_API_URL, type SmsDriverName } from '../integrations/sms/sms-config';
+import { DEFAULT_LINEPAY_TIMEOUT_MS } from '../integrations/linepay/linepay-config';
+import { TELEGRAM_CHAT_ID, TELEGRAM_TOKEN } from '../integrations/telegram/telegram-config';
+import { isTaxId } from '../common/validation/taiwan';
 import { DEFAULT_FACEBOOK_GRAPH_VERSION } from './auth-config';
 
 // Blank variables never reach the schema (`validateEnv` drops them, so defaults apply).
@@ -35,6 +38,28 @@ function IsHttpUrl(): PropertyDecorator {
 function IntAtLeast(min: number): PropertyDecorator {
   return Check((value) => Number.isInteger(value) && (value as number) >= min, `must be an integer ≥ ${min}`);
 }
+
+/** Bytes of a key as the PAYUNi SDKs use it for AES (trimmed). */
+const keyBytes = (v: unknown) => (typeof v === 'string' ? Buffer.byteLength(v.trim(), 'utf8') : -1);
+
+/** A value, when set, passes `test`. */
+function WhenSet(test: (value: unknown) => boolean, message: string): PropertyDecorator {
+  return Check((v) => v === undefined || test(v), message);
+}
+
+/**
+ * A provider URL in production: set it, or say PROVIDER_SIMULATORS=true to serve the built-in
+ * simulator (whose pay/decide pages are open to anyone: a demo or a bench, never a real shop).
+ */
+function RealInProduction(): PropertyDecorator {
+  return Check(
+    (v, env) => v !== undefined || env.NODE_ENV !== 'production' || env.PROVIDER_SIMULATORS === 'true',
+    'required in production (or PROVIDER_SIMULATORS=true to serve the built-in simulator, whose pay pages are open to anyone)',
+  );
+}
+
+/** Set once the provider's URL is set (a secret is never taken from the simulator's demo values for a real provider). */
+const RequiredWithUrl = (url: keyof EnvVars) => RequiredWhen((env) => Boolean(env[url]), `required when ${String(url)} is set`);
 
 /**
  * Every environment variable the server reads (see `.env.example`), in one class-validator
@@ -218,6 +243,112 @@ export class EnvVars {
   @Transform(trimmed)
   @RequiredWhen((env) => env.SMS_DRIVER === 'every8d', 'required when SMS_DRIVER=every8d')
   EVERY8D_PWD?: string;
+
+  // ---------------------------------------------------------------- payment, logistics, invoice and alert providers
+  // A provider whose URL is unset is answered by the app's own simulator (mounted under /sim/…),
+  // with the credentials below or, where unset, fixed demo values. Production refuses that unless
+  // PROVIDER_SIMULATORS=true.
+
+  /** Serve the built-in simulators in production (a demo or a bench): true | false. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'must be true or false' })
+  PROVIDER_SIMULATORS?: 'true' | 'false';
+
+  /** PAYUNi gateway root (payments and the 7-11 store map), e.g. https://sandbox-api.payuni.com.tw. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  @RealInProduction()
+  PAYUNI_API_URL?: string;
+
+  @Transform(trimmed)
+  @RequiredWithUrl('PAYUNI_API_URL')
+  @WhenSet((v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(v), 'must be 1–32 letters, digits, _ or -')
+  PAYUNI_MER_ID?: string;
+
+  /** Not trimmed: HashInfo hashes the key as given (the SDKs trim it only for AES). */
+  @RequiredWithUrl('PAYUNI_API_URL')
+  @WhenSet((v) => keyBytes(v) === 32, 'must be 32 bytes')
+  PAYUNI_HASH_KEY?: string;
+
+  @RequiredWithUrl('PAYUNI_API_URL')
+  @WhenSet((v) => keyBytes(v) === 16, 'must be 16 bytes')
+  PAYUNI_HASH_IV?: string;
+
+  /** LINE Pay Online API v3 host, e.g. https://sandbox-api-pay.line.me. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  @RealInProduction()
+  LINEPAY_API_URL?: string;
+
+  @Transform(trimmed)
+  @RequiredWithUrl('LINEPAY_API_URL')
+  @WhenSet((v) => typeof v === 'string' && /^\d{1,20}$/.test(v), 'must be digits')
+  LINEPAY_CHANNEL_ID?: string;
+
+  @Transform(trimmed)
+  @RequiredWithUrl('LINEPAY_API_URL')
+  @WhenSet((v) => typeof v === 'string' && v.length >= 16, 'at least 16 characters')
+  LINEPAY_CHANNEL_SECRET?: string;
+
+  /** Per-call timeout (ms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(120_000)
+  LINEPAY_TIMEOUT_MS = DEFAULT_LINEPAY_TIMEOUT_MS;
+
+  /** Amego e-invoice API, e.g. https://invoice-api.amego.tw. */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  @RealInProduction()
+  AMEGO_API_URL?: string;
+
+  /** The seller's 統一編號. */
+  @Transform(trimmed)
+  @RequiredWithUrl('AMEGO_API_URL')
+  @WhenSet(isTaxId, 'must be a valid 8-digit 統一編號')
+  AMEGO_TAX_ID?: string;
+
+  @Transform(trimmed)
+  @RequiredWithUrl('AMEGO_API_URL')
+  AMEGO_APP_KEY?: string;
+
+  /** Telegram Bot API for staff alerts (default: the built-in simulator's outbox, also in production). */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  TELEGRAM_API_URL?: string;
+
+  @Transform(trimmed)
+  @RequiredWithUrl('TELEGRAM_API_URL')
+  @WhenSet((v) => typeof v === 'string' && TELEGRAM_TOKEN.test(v), 'must look like 123456789:AA… (digits, colon, key)')
+  TELEGRAM_BOT_TOKEN?: string;
+
+  @Transform(trimmed)
+  @RequiredWithUrl('TELEGRAM_API_URL')
+  @WhenSet((v) => typeof v === 'string' && TELEGRAM_CHAT_ID.test(v), 'must be a numeric chat id or @channelname')
+  TELEGRAM_CHAT_ID?: string;
+
+  // ---------------------------------------------------------------- checkout and payment timing
+
+  /** How often the reconciliation job looks at pending online payments (ms). */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  PAYMENTS_RECONCILE_EVERY_MS = 300_000;
+
+  /** An online payment still pending after this many minutes is queried at the gateway. */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  PAYMENTS_PENDING_MINUTES = 5;
+
+  /** A card / LINE Pay order unpaid this many minutes is cancelled (once the gateway confirms it is not paid). */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  PAYMENTS_ABANDON_MINUTES = 30;
+
+  /** Orders one member may submit per 10 minutes. */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  CHECKOUT_RATE_LIMIT = 20;
 
   // ---------------------------------------------------------------- member accounts (AppConfig.auth)
 

@@ -15,12 +15,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** A built client to serve instead of client/dist (e.g. a fixture). */
+  clientDist?: string;
+  /**
+   * Listen on a free 127.0.0.1 port after init. Then `http` is that listening server (supertest
+   * sends to its address instead of starting its own per request), so the request origin
+   * (`http://127.0.0.1:<port>`, used in NotifyURL / ReturnURL / MapReturnURL) is reachable by the
+   * provider simulators' server-to-server posts.
+   */
+  listen?: boolean;
+}
+
 /**
  * The real application (same modules, middleware and migrations as `npm start`)
- * on a fresh database seeded with the demo data. `options.clientDist`: a built client to serve
- * instead of client/dist (e.g. a fixture).
+ * on a fresh database seeded with the demo data. The providers are the built-in simulators unless
+ * `env` sets their URLs (PROVIDER_SIMULATORS defaults to true here so production-mode boots work;
+ * pass `PROVIDER_SIMULATORS: ''` to test the refusal).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { clientDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'skinshop-media-'));
   const config = loadAppConfig({
@@ -29,12 +42,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     DATABASE_URL: db.url,
     MEDIA_DIR: mediaDir,
     SEED_DEMO_DATA: 'true',
+    PROVIDER_SIMULATORS: 'true',
     // Each app its own Redis key prefix, so test files running side by side never share queues.
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),
     ...env,
   });
   const app = await createWebApp(config, { clientDist: options.clientDist });
   await app.init();
+  if (options.listen) await app.listen(0, '127.0.0.1');
   return {
     app,
     http: app.getHttpServer(),

@@ -2,7 +2,6 @@ import express from 'express';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { AmegoClient } from './amego-client';
-import { AmegoConfigError, readAmegoConfig, SIMULATOR_TAX_ID } from './amego-config';
 import { amegoForm, amegoSign, companyTaxSplit } from './amego-protocol';
 import { AmegoError, InvoiceRequest, InvoiceValidationError } from './invoice-gateway';
 import { createAmegoSimulator, startAmegoSimulator, StartedAmegoSimulator } from './simulators/amego-simulator';
@@ -329,20 +328,3 @@ describe('the Amego simulator mounted in an app', () => {
   });
 });
 
-describe('readAmegoConfig', () => {
-  it('uses the embedded simulator when AMEGO_API_URL is unset', () => {
-    expect(readAmegoConfig({})).toMatchObject({ driver: 'simulator', apiUrl: null, taxId: SIMULATOR_TAX_ID });
-  });
-  it('requires tax id and key with a URL, and checks the tax id', () => {
-    expect(readAmegoConfig({ AMEGO_API_URL: 'https://invoice-api.amego.tw/', AMEGO_TAX_ID: '04595257', AMEGO_APP_KEY: 'k' })).toEqual({
-      driver: 'amego',
-      apiUrl: 'https://invoice-api.amego.tw',
-      taxId: '04595257',
-      appKey: 'k',
-    });
-    expect(() => readAmegoConfig({ AMEGO_API_URL: 'https://x', AMEGO_TAX_ID: '04595257' })).toThrow(AmegoConfigError);
-    expect(() => readAmegoConfig({ AMEGO_API_URL: 'https://x', AMEGO_APP_KEY: 'k' })).toThrow(/AMEGO_TAX_ID/);
-    expect(() => readAmegoConfig({ AMEGO_TAX_ID: '12345678' })).toThrow(/AMEGO_TAX_ID/);
-    expect(() => readAmegoConfig({ AMEGO_API_URL: 'ftp://x', AMEGO_TAX_ID: '04595257', AMEGO_APP_KEY: 'k' })).toThrow(/AMEGO_API_URL/);
-  });
-});

@@ -1,7 +1,6 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { autoSubmitFormHtml, HttpPayuniGateway } from './payuni-client';
-import { readPayuniConfig } from './payuni-config';
 import { encryptInfo, hashInfo, sealEnvelope } from './payuni-crypto';
 import { PayuniCallbackError, PayuniError, taipeiDate } from './payuni-gateway';
 import express from 'express';
@@ -81,24 +80,6 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
   beforeEach(() => {
     shop.posts.length = 0;
     shop.failFirst = 0;
-  });
-
-  describe('config', () => {
-    const env = { PAYUNI_API_URL: 'https://sandbox.example/api/', PAYUNI_MER_ID: 'S01', PAYUNI_HASH_KEY: KEY, PAYUNI_HASH_IV: IV };
-    it('reads and normalises PAYUNI_*', () => {
-      expect(readPayuniConfig(env)).toEqual({ apiUrl: 'https://sandbox.example', merId: 'S01', hashKey: KEY, hashIv: IV });
-    });
-    it('names a missing or wrong variable without echoing secrets', () => {
-      expect(() => readPayuniConfig({ ...env, PAYUNI_HASH_KEY: '' })).toThrow('Missing PAYUNI_HASH_KEY');
-      expect(() => readPayuniConfig({ ...env, PAYUNI_HASH_KEY: 'k'.repeat(31) })).toThrow('PAYUNI_HASH_KEY must be 32 bytes');
-      expect(() => readPayuniConfig({ ...env, PAYUNI_HASH_IV: 'i'.repeat(17) })).toThrow('PAYUNI_HASH_IV must be 16 bytes');
-      expect(() => readPayuniConfig({ ...env, PAYUNI_API_URL: 'nope' })).toThrow('PAYUNI_API_URL');
-      try {
-        readPayuniConfig({ ...env, PAYUNI_HASH_IV: 'secret-iv-value-xx' });
-      } catch (e) {
-        expect((e as Error).message).not.toContain('secret');
-      }
-    });
   });
 
   describe('ATM and CVS', () => {

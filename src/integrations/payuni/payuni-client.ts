@@ -1,5 +1,6 @@
 import { PayuniConfig, validatePayuniConfig } from './payuni-config';
 import { decryptInfo, hashInfo, hashMatches, ParsedQuery, PayuniCryptoError, QueryRecord, sealEnvelope } from './payuni-crypto';
+import { MapStore, PayuniLogistics, ShipMapRequest } from './payuni-logistics';
 import {
   AtmRequest,
   AtmResult,
@@ -31,6 +32,7 @@ export const PAYUNI_VERSIONS = {
   'trade/close': '1.0',
   'trade/cancel': '1.0',
   cancel_cvs: '1.0',
+  'logistics/ship_map': '1.1',
 } as const;
 export type PayuniApiPath = keyof typeof PAYUNI_VERSIONS;
 
@@ -66,8 +68,11 @@ function formValue(form: CallbackForm, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+/** MerKeyNo of a store-map request: ≤ 20 of A-Z a-z 0-9 _ -. */
+export const MER_KEY_NO = /^[A-Za-z0-9_-]{1,20}$/;
+
 /** The real PAYUNi client: form-urlencoded POSTs, JSON answers verified (HashInfo first) and decrypted. */
-export class HttpPayuniGateway implements PayuniGateway {
+export class HttpPayuniGateway implements PayuniGateway, PayuniLogistics {
   private readonly config: PayuniConfig;
   private readonly now: () => Date;
   private readonly enforceNotifyPort: boolean;
@@ -183,27 +188,60 @@ export class HttpPayuniGateway implements PayuniGateway {
       CVS: req.cvs ? 1 : undefined,
     };
     return {
-      go_url: `${this.config.apiUrl}/api/upp`,
+      go_url: this.browserEndpoint('upp', req.origin),
       body: sealEnvelope(this.config.merId, PAYUNI_VERSIONS.upp, inner, this.config.hashKey, this.config.hashIv),
     };
   }
 
+  shipMapForm(req: ShipMapRequest): PayuniForm {
+    if (typeof req.merKeyNo !== 'string' || !MER_KEY_NO.test(req.merKeyNo)) throw new PayuniError('VALIDATION', 'MerKeyNo must be 1–20 of A-Z a-z 0-9 _ -');
+    if (req.lgsType !== 'C2C' && req.lgsType !== 'B2C') throw new PayuniError('VALIDATION', 'LgsType must be C2C or B2C');
+    if (req.goodsType !== 1 && req.goodsType !== 2) throw new PayuniError('VALIDATION', 'GoodsType must be 1 or 2');
+    if (req.mapType !== 1 && req.mapType !== 2) throw new PayuniError('VALIDATION', 'MapType must be 1 or 2');
+    const bad = checkCallbackUrl('MapReturnURL', req.mapReturnUrl, false);
+    if (bad) throw new PayuniError('VALIDATION', bad);
+    const inner: QueryRecord = {
+      MerID: this.config.merId,
+      MerKeyNo: req.merKeyNo,
+      GoodsType: req.goodsType,
+      LgsType: req.lgsType,
+      ShipType: 1,
+      MapType: req.mapType,
+      Tag: 2,
+      MapReturnURL: req.mapReturnUrl,
+      MobileTag: req.mobile ? 'Y' : 'N',
+      Timestamp: this.timestamp(),
+    };
+    return {
+      go_url: this.browserEndpoint('logistics/ship_map', req.origin),
+      body: sealEnvelope(this.config.merId, PAYUNI_VERSIONS['logistics/ship_map'], inner, this.config.hashKey, this.config.hashIv),
+    };
+  }
+
+  parseMapReturn(form: CallbackForm): MapStore {
+    const inner = this.openCallback(form);
+    const status = inner.Status ?? formValue(form, 'Status') ?? '';
+    if (status !== 'SUCCESS') throw new PayuniCallbackError('refused', `Store map answered ${status || 'no status'}`);
+    const store = mapJsonOf(inner);
+    if (!store) throw new PayuniCallbackError('missing_fields', 'Store map post has no MapJson');
+    const storeId = store.StoreID ?? '';
+    if (!/^\d{6}$/.test(storeId)) throw new PayuniCallbackError('missing_fields', 'Store map post has no 6-digit StoreID');
+    const storeName = (store.StoreName ?? '').trim();
+    const storeAddr = (store.Address ?? '').trim();
+    if (!storeName || !storeAddr) throw new PayuniCallbackError('missing_fields', 'Store map post lacks StoreName or Address');
+    return {
+      storeId,
+      storeName,
+      storeAddr,
+      storeType: store.StoreType ?? '',
+      insularArea: store.InsularArea || undefined,
+      merKeyNo: inner.MerKeyNo || undefined,
+      raw: inner,
+    };
+  }
+
   parseCallback(form: CallbackForm): PayuniCallback {
-    const merId = formValue(form, 'MerID');
-    const enc = formValue(form, 'EncryptInfo');
-    const hash = formValue(form, 'HashInfo');
-    if (!merId || !enc || !hash) throw new PayuniCallbackError('missing_fields', 'Callback lacks MerID, EncryptInfo or HashInfo');
-    if (!hashMatches(hash, hashInfo(enc, this.config.hashKey, this.config.hashIv))) {
-      throw new PayuniCallbackError('bad_hash', 'Callback HashInfo does not match');
-    }
-    if (merId !== this.config.merId) throw new PayuniCallbackError('wrong_merid', 'Callback MerID is not ours');
-    let inner: Record<string, string>;
-    try {
-      inner = flat(decryptInfo(enc, this.config.hashKey, this.config.hashIv));
-    } catch {
-      throw new PayuniCallbackError('undecryptable', 'Callback EncryptInfo does not decrypt');
-    }
-    if (inner.MerID !== undefined && inner.MerID !== this.config.merId) throw new PayuniCallbackError('wrong_merid', 'Callback inner MerID is not ours');
+    const inner = this.openCallback(form);
     return {
       status: inner.Status ?? formValue(form, 'Status') ?? '',
       message: inner.Message,
@@ -223,6 +261,37 @@ export class HttpPayuniGateway implements PayuniGateway {
       authCode: inner.AuthCode,
       raw: inner,
     };
+  }
+
+  /** Verifies HashInfo, then MerID, then decrypts a browser or server post to one of our URLs. */
+  private openCallback(form: CallbackForm): Record<string, string> {
+    const merId = formValue(form, 'MerID');
+    const enc = formValue(form, 'EncryptInfo');
+    const hash = formValue(form, 'HashInfo');
+    if (!merId || !enc || !hash) throw new PayuniCallbackError('missing_fields', 'Callback lacks MerID, EncryptInfo or HashInfo');
+    if (!hashMatches(hash, hashInfo(enc, this.config.hashKey, this.config.hashIv))) {
+      throw new PayuniCallbackError('bad_hash', 'Callback HashInfo does not match');
+    }
+    if (merId !== this.config.merId) throw new PayuniCallbackError('wrong_merid', 'Callback MerID is not ours');
+    let inner: Record<string, string>;
+    try {
+      inner = flat(decryptInfo(enc, this.config.hashKey, this.config.hashIv));
+    } catch {
+      throw new PayuniCallbackError('undecryptable', 'Callback EncryptInfo does not decrypt');
+    }
+    if (inner.MerID !== undefined && inner.MerID !== this.config.merId) throw new PayuniCallbackError('wrong_merid', 'Callback inner MerID is not ours');
+    return inner;
+  }
+
+  /**
+   * Where the browser posts a form for `path`: `${browserUrl}/api/<path>` (the API URL unless
+   * configured apart). A browser URL that is a path on the shop (the embedded simulator) is made
+   * absolute with the request's origin when one is given.
+   */
+  private browserEndpoint(path: PayuniApiPath, origin?: string): string {
+    const base = this.config.browserUrl ?? this.config.apiUrl;
+    const url = `${base}/api/${path}`;
+    return base.startsWith('/') && origin ? `${origin.replace(/\/+$/, '')}${url}` : url;
   }
 
   private timestamp(): number {
@@ -295,6 +364,24 @@ export class HttpPayuniGateway implements PayuniGateway {
     if (status && status !== 'SUCCESS') throw new PayuniError(status, errorMessage(answer.Message) ?? `PAYUNi refused /api/${path}`);
     return answer;
   }
+}
+
+/** The store of a MapReturnURL post: `MapJson`, JSON text (an object, or an array of one). */
+function mapJsonOf(inner: Record<string, string>): Record<string, string> | undefined {
+  const text = inner.MapJson;
+  if (typeof text === 'string' && text) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const obj = Array.isArray(parsed) ? (parsed[0] as unknown) : parsed;
+      if (!obj || typeof obj !== 'object') return undefined;
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(obj as Record<string, unknown>)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+      return out;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 function errorMessage(m: unknown): string | undefined {

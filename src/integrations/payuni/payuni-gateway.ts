@@ -114,6 +114,11 @@ export interface UppRequest {
   credit?: boolean;
   atm?: boolean;
   cvs?: boolean;
+  /**
+   * The shop origin the browser is on. Needed only when the gateway's browser URL is a path on
+   * the shop (the embedded simulator, `/sim/payuni`): `go_url` is then made absolute with it.
+   */
+  origin?: string;
 }
 
 /** An auto-submit form: POST `body` (fields) to `go_url`. */
@@ -172,7 +177,8 @@ export class PayuniError extends Error {
   }
 }
 
-export type CallbackRejection = 'missing_fields' | 'bad_hash' | 'wrong_merid' | 'undecryptable';
+/** `refused`: a verified post whose Status is not SUCCESS (e.g. the store map was left without a pick). */
+export type CallbackRejection = 'missing_fields' | 'bad_hash' | 'wrong_merid' | 'undecryptable' | 'refused';
 
 export class PayuniCallbackError extends Error {
   override readonly name = 'PayuniCallbackError';

@@ -2,7 +2,6 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { StaffAlertError } from './staff-alert-sender';
 import { cutTelegramText, TelegramClient, TELEGRAM_TEXT_MAX } from './telegram-client';
-import { readTelegramConfig, SIMULATOR_CHAT_ID, TelegramConfigError } from './telegram-config';
 import { createTelegramSimulator, startTelegramSimulator, StartedTelegramSimulator } from './simulators/telegram-simulator';
 
 const TOKEN = '7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0';
@@ -144,28 +143,3 @@ describe('the Telegram simulator mounted in an app', () => {
   });
 });
 
-describe('readTelegramConfig', () => {
-  it('uses the embedded simulator when TELEGRAM_API_URL is unset', () => {
-    expect(readTelegramConfig({})).toMatchObject({ driver: 'simulator', apiUrl: null, chatId: SIMULATOR_CHAT_ID });
-  });
-  it('requires token and chat with a URL and checks their shape without echoing the token', () => {
-    expect(readTelegramConfig({ TELEGRAM_API_URL: 'https://api.telegram.org/', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: STAFF })).toEqual({
-      driver: 'telegram',
-      apiUrl: 'https://api.telegram.org',
-      token: TOKEN,
-      chatId: STAFF,
-    });
-    expect(readTelegramConfig({ TELEGRAM_API_URL: 'https://api.telegram.org', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_CHAT_ID: '@skinshop_staff' }).chatId).toBe('@skinshop_staff');
-    expect(() => readTelegramConfig({ TELEGRAM_API_URL: 'https://api.telegram.org', TELEGRAM_CHAT_ID: STAFF })).toThrow(/TELEGRAM_BOT_TOKEN is required/);
-    expect(() => readTelegramConfig({ TELEGRAM_API_URL: 'https://api.telegram.org', TELEGRAM_BOT_TOKEN: TOKEN })).toThrow(/TELEGRAM_CHAT_ID/);
-    expect(() => readTelegramConfig({ TELEGRAM_CHAT_ID: 'staff room' })).toThrow(TelegramConfigError);
-    let msg = '';
-    try {
-      readTelegramConfig({ TELEGRAM_BOT_TOKEN: 'secret-but-malformed' });
-    } catch (e) {
-      msg = (e as Error).message;
-    }
-    expect(msg).toMatch(/TELEGRAM_BOT_TOKEN/);
-    expect(msg).not.toContain('secret-but-malformed');
-  });
-});

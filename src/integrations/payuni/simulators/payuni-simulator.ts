@@ -5,6 +5,7 @@ import { AUTO_SUBMIT_JS, PAYUNI_VERSIONS } from '../payuni-client';
 import { checkTradeRules, DEFAULT_EXPIRE_DAYS, MER_TRADE_NO, PayuniMethod, taipeiDate } from '../payuni-gateway';
 import { taipeiTimestamp } from '../../../common/time/taipei-time';
 import { listenOnLoopback } from '../../simulators/listen';
+import { SIMULATOR_HASH_IV, SIMULATOR_HASH_KEY, SIMULATOR_MER_ID } from '../payuni-config';
 
 /**
  * A local PAYUNi (payments part): the same envelope and crypto as the real gateway
@@ -599,7 +600,7 @@ export interface RunningPayuniSimulator {
 }
 
 /** Test credentials of the simulator (the §7 example keys). */
-export const SIM_CREDENTIALS = { merId: 'SIMSHOP01', hashKey: '12345678901234567890123456789012', hashIv: '1234567890123456' };
+export const SIM_CREDENTIALS = { merId: SIMULATOR_MER_ID, hashKey: SIMULATOR_HASH_KEY, hashIv: SIMULATOR_HASH_IV };
 
 /** Starts the simulator on a free 127.0.0.1 port. */
 export async function startPayuniSimulator(options: Partial<PayuniSimulatorOptions> = {}): Promise<RunningPayuniSimulator> {

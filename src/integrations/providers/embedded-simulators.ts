@@ -1,0 +1,128 @@
+import { Logger } from '@nestjs/common';
+import { Router } from 'express';
+import type { AppConfig } from '../../config/app-config';
+import { AmegoSimulator, createAmegoSimulator } from '../amego/simulators/amego-simulator';
+import { createLinePaySimulator, LinePaySimulator } from '../linepay/simulators/linepay-simulator';
+import { createPayuniSimulator, PayuniSimulator } from '../payuni/simulators/payuni-simulator';
+import { LoopbackServer, listenOnLoopback } from '../simulators/listen';
+import { createTelegramSimulator, TelegramSimulator } from '../telegram/simulators/telegram-simulator';
+
+/** Where each simulator's browser pages (and, for another process, its API) are mounted on the shop. */
+export const SIMULATOR_MOUNTS = {
+  payuni: '/sim/payuni',
+  linepay: '/sim/linepay',
+  amego: '/sim/amego',
+  telegram: '/sim/telegram',
+} as const;
+
+export type SimulatedProvider = keyof typeof SIMULATOR_MOUNTS;
+
+/**
+ * The app's own provider simulators (one instance per provider whose URL is unset) and the test
+ * hooks they carry — reachable as `app.get(SIMULATORS)`:
+ *
+ * - `payuni.settle(merTradeNo, 'paid' | 'failed' | 'expired')`: the payer's decision on an ATM /
+ *   CVS code or a UPP (card) trade; sends the signed NotifyURL post and resolves when it was
+ *   delivered (200) or given up. `payuni.trades` (by MerTradeNo), `payuni.notifications`,
+ *   `payuni.failNext(kind, times?)`, `payuni.simulateOutage(ms)`, `payuni.idle()`.
+ * - `linepay.approve(transactionId)` / `linepay.cancel(transactionId)` (the buyer on the pay page),
+ *   `linepay.transactionOf(orderId)`, `linepay.redirectFor(id, 'pay' | 'cancel')` (where the
+ *   browser would go), `linepay.failNext(...)`, `linepay.setOutage(on)`, `linepay.setDelay(ms)`.
+ * - `amego.invoices`, `amego.calls`, `amego.failNext(...)`, `amego.outage(on)`, `amego.loseNextAnswer()`.
+ * - `telegram.sent()`, `telegram.failNext(...)`, `telegram.outage(on)`.
+ *
+ * The same instances answer the browser under the shop origin (SIMULATOR_MOUNTS, mounted by
+ * configureHttp) and the server's real clients over a loopback listener (`loopbackUrl`), so
+ * server-to-server calls work whether or not the app itself listens (supertest).
+ */
+export interface EmbeddedSimulators {
+  payuni: PayuniSimulator | null;
+  linepay: (LinePaySimulator & { transactionOf(orderId: string): string | undefined }) | null;
+  amego: AmegoSimulator | null;
+  telegram: TelegramSimulator | null;
+  /** `http://127.0.0.1:<port>`: the loopback listener (each simulator under its provider name, e.g. `/payuni`). */
+  loopbackUrl: string | null;
+  /** The browser-facing routers to mount on the shop, by mount path. */
+  mounts(): { path: string; router: Router }[];
+  /** Base URL the real client of `provider` calls. */
+  apiUrlOf(provider: SimulatedProvider): string;
+  /** Resolves when the PAYUNi simulator's notify deliveries in flight are done. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the simulators the config asks for (a provider without a URL). `listen`: serve them on a
+ * loopback port for this process's clients (the web process); without it (a worker process) the
+ * clients call the web process's mounts at PUBLIC_URL (or 127.0.0.1:PORT), whose simulators hold
+ * the trades. Null when every provider is real.
+ */
+export async function startEmbeddedSimulators(config: AppConfig, options: { listen: boolean }): Promise<EmbeddedSimulators | null> {
+  const p = config.providers;
+  const wanted = {
+    payuni: p.payuni.apiUrl === null,
+    linepay: p.linepay.apiUrl === null,
+    amego: p.amego.apiUrl === null,
+    telegram: p.telegram.apiUrl === null,
+  };
+  if (!Object.values(wanted).some(Boolean)) return null;
+
+  const payuni = wanted.payuni && options.listen ? createPayuniSimulator({ merId: p.payuni.merId, hashKey: p.payuni.hashKey, hashIv: p.payuni.hashIv }) : null;
+  const linepaySim =
+    wanted.linepay && options.listen
+      ? createLinePaySimulator({
+          channelId: p.linepay.channelId,
+          channelSecret: p.linepay.channelSecret,
+          // paymentUrl.web as the browser reaches it: on the shop (absolute with PUBLIC_URL).
+          publicUrl: `${config.publicUrl ?? ''}${SIMULATOR_MOUNTS.linepay}`,
+        })
+      : null;
+  const linepay = linepaySim
+    ? Object.assign(linepaySim, {
+        transactionOf: (orderId: string) => [...linepaySim.transactions.values()].find((t) => t.orderId === orderId)?.transactionId,
+      })
+    : null;
+  const amego = wanted.amego && options.listen ? createAmegoSimulator({ taxId: p.amego.taxId, appKey: p.amego.appKey }) : null;
+  const telegram = wanted.telegram && options.listen ? createTelegramSimulator({ token: p.telegram.token }) : null;
+
+  let server: LoopbackServer | null = null;
+  if (options.listen) {
+    const loopback = Router();
+    if (payuni) loopback.use('/payuni', payuni);
+    if (linepay) loopback.use('/linepay', linepay.router);
+    if (amego) loopback.use('/amego', amego);
+    if (telegram) loopback.use('/telegram', telegram);
+    server = await listenOnLoopback(loopback);
+  }
+  const webOrigin = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
+  const names = (Object.keys(wanted) as SimulatedProvider[]).filter((k) => wanted[k]);
+  new Logger('Providers').log(
+    `built-in simulators for ${names.join(', ')} (${options.listen ? `pages under /sim/…, API on ${server?.url}` : `calling ${webOrigin}/sim/…`})`,
+  );
+
+  return {
+    payuni,
+    linepay,
+    amego,
+    telegram,
+    loopbackUrl: server?.url ?? null,
+    mounts() {
+      const out: { path: string; router: Router }[] = [];
+      if (payuni) out.push({ path: SIMULATOR_MOUNTS.payuni, router: payuni });
+      if (linepay) out.push({ path: SIMULATOR_MOUNTS.linepay, router: linepay.router });
+      if (amego) out.push({ path: SIMULATOR_MOUNTS.amego, router: amego });
+      if (telegram) out.push({ path: SIMULATOR_MOUNTS.telegram, router: telegram });
+      return out;
+    },
+    apiUrlOf(provider: SimulatedProvider) {
+      return server ? `${server.url}/${provider}` : `${webOrigin}${SIMULATOR_MOUNTS[provider]}`;
+    },
+    async idle() {
+      await payuni?.idle();
+    },
+    async close() {
+      payuni?.shutdown();
+      await server?.close();
+    },
+  };
+}
