@@ -14,6 +14,8 @@ import { jsonBodyParser } from './common/http/json-body';
 import { isPrecompressed } from './common/http/send-cached-json';
 import { createValidationPipe } from './common/http/validation.pipe';
 import type { AppConfig } from './config/app-config';
+import type { EmbeddedSimulators } from './integrations/providers/embedded-simulators';
+import { SIMULATORS } from './integrations/providers/provider-tokens';
 import { configureSessions } from './modules/auth/session.setup';
 import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
@@ -21,8 +23,12 @@ import { mountSeoRoutes } from './modules/seo/seo-routes';
 /** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
 export const CLIENT_DIST = resolve(__dirname, '..', 'client', 'dist');
 
-/** Content-Security-Policy: no inline script anywhere; embeds only from YouTube, Facebook and Google Maps. */
-export function contentSecurityPolicy(isProduction: boolean) {
+/**
+ * Content-Security-Policy: no inline script anywhere; embeds only from YouTube, Facebook and Google
+ * Maps. `formActions`: origins besides our own that pages may post forms to (PAYUNi's hosted card
+ * page and store map: the checkout posts an auto-submit form there).
+ */
+export function contentSecurityPolicy(isProduction: boolean, formActions: readonly string[] = []) {
   return {
     useDefaults: false,
     directives: {
@@ -37,16 +43,22 @@ export function contentSecurityPolicy(isProduction: boolean) {
       mediaSrc: ["'self'", 'https:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", ...formActions],
       frameAncestors: ["'self'"],
       ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
     },
   };
 }
 
+/** Origins the browser posts provider forms to: PAYUNi's (UPP card page, store map) when it is a real gateway. */
+export function providerFormOrigins(config: AppConfig): string[] {
+  const url = config.providers.payuni.apiUrl;
+  return url ? [new URL(url).origin] : [];
+}
+
 /** helmet with our CSP: every answer carries these security headers. */
 export function securityMiddleware(config: AppConfig): RequestHandler {
-  return helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction), crossOriginEmbedderPolicy: false });
+  return helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction, providerFormOrigins(config)), crossOriginEmbedderPolicy: false });
 }
 
 /**
@@ -77,7 +89,8 @@ export interface HttpOptions {
 /**
  * Middleware, global pipes and static files shared by the server and the API tests. In order:
  * cache-hit fast path → security headers → unknown /api routes answered 404 (nothing read) →
- * compression → JSON body (100 KB unless the route declares more, depth ≤ 32) → sessions/CSRF →
+ * compression → provider simulators (/sim/…, when embedded) → JSON body (100 KB unless the route
+ * declares more, depth ≤ 32; form fields for the provider callbacks) → sessions/CSRF →
  * static files → SPA; Nest's middleware and routes follow at app.init().
  */
 export function configureHttp(app: NestExpressApplication, config: AppConfig, options: HttpOptions = {}): void {
@@ -102,6 +115,9 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   );
   // Cached JSON answers arrive compressed already (once per cache fill): leave those alone.
   app.use(compression({ threshold: 1024, filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }));
+  // The built-in provider simulators (a provider without a URL): their pages under /sim/…, outside
+  // /api (no session, no CSRF, no JSON parser: each reads its own body — LINE Pay signs the raw bytes).
+  mountSimulators(app);
   // Only API routes take bodies (Nest's own parsers are off: see createWebApp).
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? jsonBody(req, res, next) : next()));
   configureSessions(app, config);
@@ -123,6 +139,19 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   app.use('/media', fileNotFound);
   mountSeoRoutes(app, join(clientDist, 'index.html'));
   serveClient(app, clientDist);
+}
+
+/** Mounts the embedded simulators' routers (SIMULATOR_MOUNTS), never cached. */
+function mountSimulators(app: NestExpressApplication): void {
+  const sims = app.get<EmbeddedSimulators | null>(SIMULATORS, { strict: false });
+  for (const { path, router } of sims?.mounts() ?? []) {
+    app.use(path, (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Robots-Tag', 'noindex');
+      next();
+    });
+    app.use(path, router);
+  }
 }
 
 /**

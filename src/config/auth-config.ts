@@ -82,9 +82,10 @@ export const DEFAULT_CSRF_EXEMPT_PATHS = [
   '/api/login/google-login',
   '/api/login/facebook-login',
   '/api/login/line-login',
-  '/api/payments/notify',
-  '/api/payments/return',
-  '/api/logistics/notify',
+  // Provider callbacks (verified by their signature; bodies are forms: FORM_BODY_ROUTES).
+  '/api/payments/payuni/notify',
+  '/api/payments/payuni/return',
+  '/api/logistics/cvs-map/return',
   '/api/webhooks/',
 ];
 

@@ -32,6 +32,33 @@ export interface JsonBodyLimit {
  */
 export const JSON_BODY_LIMITS: readonly JsonBodyLimit[] = [];
 
+/**
+ * The routes whose bodies are HTML form posts (`application/x-www-form-urlencoded`) instead of
+ * JSON: the providers' callbacks, posted by their servers or by the shopper's browser from their
+ * pages. Only these are parsed as forms (flat fields, ≤ 64 KB, ≤ 50 fields); every other route takes
+ * JSON only. The same routes are CSRF-exempt (`DEFAULT_CSRF_EXEMPT_PATHS`): they are verified by
+ * the provider's signature instead.
+ */
+export interface FormBodyRoute {
+  method: 'POST';
+  path: string;
+  reason: string;
+}
+
+export const FORM_BODY_ROUTES: readonly FormBodyRoute[] = [
+  { method: 'POST', path: '/api/payments/payuni/notify', reason: "PAYUNi's NotifyURL (server to server)" },
+  { method: 'POST', path: '/api/payments/payuni/return', reason: "PAYUNi's ReturnURL (the browser back from the card page)" },
+  { method: 'POST', path: '/api/logistics/cvs-map/return', reason: "PAYUNi's MapReturnURL (the browser back from the 7-11 store map)" },
+];
+
+/** Form bodies: PAYUNi's envelope is five fields of hex; 64 KB is ample. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Whether `method path` takes a form body (FORM_BODY_ROUTES). */
+export function takesFormBody(method: string, path: string, routes: readonly FormBodyRoute[] = FORM_BODY_ROUTES): boolean {
+  return routes.some((r) => r.method === method && r.path === path);
+}
+
 /** Texts of the answers to a body refused before it reaches a route. */
 export const BODY_MSG = {
   tooLarge: '資料量過大，請縮減內容後再試',
@@ -118,7 +145,8 @@ function verify(_req: IncomingMessage, _res: unknown, body: Buffer, encoding: st
 }
 
 /**
- * The JSON body parser of every route (and of the cache fast path): body-parser with the route's
+ * The body parser of every route (and of the cache fast path): form fields for the provider
+ * callbacks of FORM_BODY_ROUTES, else JSON — body-parser with the route's
  * limit (`JSON_BODY_LIMITS`, else 100 KB — checked against Content-Length before a byte is read,
  * and against the decompressed size while reading), nesting capped at MAX_JSON_DEPTH by a byte scan
  * before JSON.parse, gzip/deflate/br bodies inflated, and every refusal answered by the exception
@@ -126,12 +154,16 @@ function verify(_req: IncomingMessage, _res: unknown, body: Buffer, encoding: st
  */
 export function jsonBodyParser(limits: readonly JsonBodyLimit[] = JSON_BODY_LIMITS): RequestHandler {
   const parsers = new Map<number, RequestHandler>();
+  const formParser = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 50 });
   const parserFor = (limit: number) => {
     let p = parsers.get(limit);
     if (!p) parsers.set(limit, (p = express.json({ limit, verify, strict: true })));
     return p;
   };
   return function jsonBody(req: Request, res: Response, next: NextFunction) {
-    parserFor(jsonLimitFor(req.method, req.path, limits))(req, res, (err?: unknown) => (err ? next(bodyError(err, req)) : next()));
+    const done = (err?: unknown) => (err ? next(bodyError(err, req)) : next());
+    // A provider callback: its form fields (a JSON body there is not parsed: the route refuses it).
+    if (takesFormBody(req.method, req.path)) return formParser(req, res, done);
+    parserFor(jsonLimitFor(req.method, req.path, limits))(req, res, done);
   };
 }

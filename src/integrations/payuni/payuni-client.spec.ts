@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { autoSubmitFormHtml, HttpPayuniGateway } from './payuni-client';
-import { encryptInfo, hashInfo, sealEnvelope } from './payuni-crypto';
+import { decryptQuery, encryptInfo, hashInfo, sealEnvelope } from './payuni-crypto';
 import { PayuniCallbackError, PayuniError, taipeiDate } from './payuni-gateway';
 import express from 'express';
 import { createPayuniSimulator, RunningPayuniSimulator, SIM_CREDENTIALS, startPayuniSimulator } from './simulators/payuni-simulator';
@@ -380,6 +380,116 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
       expect(reject({ ...sealEnvelope(MER, '1.0', { ...inner, MerID: 'OTHER' }, KEY, IV) })).toBe('wrong_merid');
       expect(reject({ MerID: MER, Version: '1.0', EncryptInfo: '6162', HashInfo: hashInfo('6162', KEY, IV) })).toBe('undecryptable');
       expect(reject({ MerID: MER, Version: '1.0' })).toBe('missing_fields');
+    });
+  });
+  describe('7-ELEVEN store map (logistics/ship_map 1.1)', () => {
+    const mapForm = (over: Partial<Parameters<HttpPayuniGateway['shipMapForm']>[0]> = {}) =>
+      gw.shipMapForm({ merKeyNo: tradeNo('K'), lgsType: 'C2C', goodsType: 1, mapType: 1, mapReturnUrl: `${shop.url}/map-return?m=1`, mobile: false, ...over });
+
+    it('builds the signed form with the documented inner fields', () => {
+      const form = mapForm({ merKeyNo: 'MAP123', mobile: true, mapType: 2 });
+      expect(form.go_url).toBe(`${sim.url}/api/logistics/ship_map`);
+      expect(form.body).toMatchObject({ MerID: MER, Version: '1.1' });
+      expect(form.body.HashInfo).toBe(hashInfo(form.body.EncryptInfo, KEY, IV));
+      const inner = Object.fromEntries(new URLSearchParams(decryptQuery(form.body.EncryptInfo, KEY, IV)));
+      expect(inner).toEqual({
+        MerID: MER,
+        MerKeyNo: 'MAP123',
+        GoodsType: '1',
+        LgsType: 'C2C',
+        ShipType: '1',
+        MapType: '2',
+        Tag: '2',
+        MapReturnURL: `${shop.url}/map-return?m=1`,
+        MobileTag: 'Y',
+        Timestamp: expect.stringMatching(/^\d{10}$/),
+      });
+    });
+
+    it('refuses bad input before any browser is sent', () => {
+      expect(() => mapForm({ merKeyNo: 'x'.repeat(21) })).toThrow(PayuniError);
+      expect(() => mapForm({ merKeyNo: 'a b' })).toThrow(/MerKeyNo/);
+      expect(() => mapForm({ mapReturnUrl: 'javascript:alert(1)' })).toThrow(/MapReturnURL/);
+      expect(() => mapForm({ lgsType: 'HOME' as 'C2C' })).toThrow(/LgsType/);
+    });
+
+    it('a browser URL on the shop (embedded simulator) becomes absolute with the request origin', () => {
+      const embedded = new HttpPayuniGateway({ apiUrl: sim.url, browserUrl: '/sim/payuni', merId: MER, hashKey: KEY, hashIv: IV });
+      const form = embedded.shipMapForm({ merKeyNo: 'K1', lgsType: 'C2C', goodsType: 1, mapType: 1, mapReturnUrl: `${shop.url}/r`, mobile: false, origin: 'http://shop.test:8080' });
+      expect(form.go_url).toBe('http://shop.test:8080/sim/payuni/api/logistics/ship_map');
+      expect(embedded.shipMapForm({ merKeyNo: 'K2', lgsType: 'C2C', goodsType: 1, mapType: 1, mapReturnUrl: `${shop.url}/r`, mobile: false }).go_url).toBe(
+        '/sim/payuni/api/logistics/ship_map',
+      );
+      expect(embedded.uppForm({ merTradeNo: tradeNo(), tradeAmt: 10, prodDesc: 'x', returnUrl: `${shop.url}/r`, notifyUrl: `${shop.url}/n`, origin: 'http://shop.test' }).go_url).toBe(
+        'http://shop.test/sim/payuni/api/upp',
+      );
+    });
+
+    it('form → 模擬 7-11 門市地圖 → a store → signed post to MapReturnURL that parseMapReturn reads', async () => {
+      const form = mapForm({ mobile: true });
+      const res = await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body }) });
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain('模擬 7-11 門市地圖');
+      expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
+      expect(html).not.toMatch(/<script>/);
+      expect(html).toContain('北車站門市');
+      expect(html).not.toContain('澎湖'); // MapType 1: main island only
+      const pick = formOf(html);
+      expect(pick.fields).toEqual({ MerKeyNo: expect.any(String), StoreID: '241610' });
+      const back = await (await fetch(new URL(pick.action, sim.url), { method: 'POST', body: new URLSearchParams(pick.fields) })).text();
+      expect(back).not.toMatch(/<script>/);
+      expect(back).toMatch(/<script src="[^"]*\/sim\/autosubmit\.js"><\/script>/);
+      expect(back).toContain('測試用門市');
+      const ret = formOf(back);
+      expect(ret.action).toBe(`${shop.url}/map-return?m=1`);
+      expect(Object.keys(ret.fields).sort()).toEqual(['EncryptInfo', 'HashInfo', 'MerID', 'Status', 'Version']);
+      expect(gw.parseMapReturn(ret.fields)).toMatchObject({
+        storeId: '241610',
+        storeName: '北車站門市',
+        storeAddr: '台北市中正區忠孝西路一段49號',
+        storeType: 'UNIMART',
+        insularArea: 'N',
+        merKeyNo: pick.fields.MerKeyNo,
+      });
+      // The request is used up: picking again is refused.
+      expect((await fetch(new URL(pick.action, sim.url), { method: 'POST', body: new URLSearchParams(pick.fields) })).status).toBe(404);
+    });
+
+    it('MapType 2 lists the offshore store, with InsularArea Y', async () => {
+      const form = mapForm({ mapType: 2 });
+      const html = await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body }) })).text();
+      expect(html).toContain('澎湖馬公門市');
+      const key = formOf(html).fields.MerKeyNo;
+      expect(gw.parseMapReturn(sim.sim.mapReturnFields(key, '950284'))).toMatchObject({ storeId: '950284', insularArea: 'Y', storeAddr: '澎湖縣馬公市中正路12號' });
+    });
+
+    it('the map page refuses a bad hash and bad fields; parseMapReturn refuses tampering', async () => {
+      const form = mapForm();
+      const bad = await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body, HashInfo: '0'.repeat(64) }) });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('DEF01007');
+      const wrong = sealEnvelope(MER, '1.1', { MerID: MER, MerKeyNo: 'K', GoodsType: 1, LgsType: 'C2C', ShipType: 2, MapType: 1, MapReturnURL: `${shop.url}/r` }, KEY, IV);
+      expect(await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...wrong }) })).text()).toContain('ShipType');
+
+      const html = await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body }) })).text();
+      const good = sim.sim.mapReturnFields(formOf(html).fields.MerKeyNo, '203512');
+      const reason = (f: Record<string, string>) => {
+        try {
+          gw.parseMapReturn(f);
+        } catch (e) {
+          expect(e).toBeInstanceOf(PayuniCallbackError);
+          return (e as PayuniCallbackError).reason;
+        }
+        return 'accepted';
+      };
+      expect(reason(good)).toBe('accepted');
+      const forged = encryptInfo({ Status: 'SUCCESS', MerID: MER, MapJson: JSON.stringify({ StoreID: '999999', StoreName: 'x', Address: 'y' }) }, KEY, IV);
+      expect(reason({ ...good, EncryptInfo: forged })).toBe('bad_hash');
+      expect(reason({ ...good, MerID: 'OTHER' })).toBe('wrong_merid');
+      expect(reason({ ...sealEnvelope(MER, '1.1', { Status: 'LGS03001', MerID: MER, Message: 'x' }, KEY, IV) })).toBe('refused');
+      expect(reason({ ...sealEnvelope(MER, '1.1', { Status: 'SUCCESS', MerID: MER, MapJson: '{"StoreID":"12"}' }, KEY, IV) })).toBe('missing_fields');
+      expect(reason({ ...sealEnvelope(MER, '1.1', { Status: 'SUCCESS', MerID: MER }, KEY, IV) })).toBe('missing_fields');
     });
   });
 });

@@ -71,6 +71,10 @@ export interface PayuniSimulatorControls {
   simulateOutage(ms: number): void;
   /** The next `times` /api calls fail this way (`timeout` holds the answer 60 s; `tamper` breaks HashInfo). */
   failNext(kind: SimFailure, times?: number): void;
+  /** Store-map requests opened and not yet answered, by their key. */
+  readonly mapRequests: Map<string, { merKeyNo: string; mapReturnUrl: string; mapType: number; mobile: boolean }>;
+  /** The signed form the map would post to MapReturnURL for this pick (what the browser sends). */
+  mapReturnFields(merKeyNo: string, storeId: string): PayuniEnvelope & { Status: string };
   /** Settles a trade as if the payer pressed a button; resolves when its notify is delivered or given up. */
   settle(merTradeNo: string, outcome: SimOutcome): Promise<NotifyAttempt | undefined>;
   /** Resolves when all notify deliveries in flight are done. */
@@ -109,7 +113,41 @@ const PREFIX: Record<string, string> = {
   'trade/close': 'CLOSE',
   'trade/cancel': 'CANCEL',
   cancel_cvs: 'CANCELCVS',
+  'logistics/ship_map': 'LGS',
 };
+
+/** A 7-ELEVEN store of the simulated map. */
+export interface SimStore {
+  StoreID: string;
+  StoreName: string;
+  Address: string;
+  StoreType: string;
+  /** `Y` for an offshore-island store (shown only with MapType 2). */
+  InsularArea: 'Y' | 'N';
+}
+
+/** The simulated map's stores (invented, plausible: 6-digit ids, one offshore). */
+export const SIM_STORES: readonly SimStore[] = [
+  { StoreID: '241610', StoreName: '北車站門市', Address: '台北市中正區忠孝西路一段49號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '155139', StoreName: '信義松仁門市', Address: '台北市信義區松仁路58號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '176201', StoreName: '板橋府中門市', Address: '新北市板橋區府中路15號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '188532', StoreName: '新竹光復門市', Address: '新竹市東區光復路二段101號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '203512', StoreName: '台中公益門市', Address: '台中市西區公益路155號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '226703', StoreName: '台南大學門市', Address: '台南市東區大學路18號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '217401', StoreName: '高雄中正門市', Address: '高雄市苓雅區中正一路120號', StoreType: 'UNIMART', InsularArea: 'N' },
+  { StoreID: '950284', StoreName: '澎湖馬公門市', Address: '澎湖縣馬公市中正路12號', StoreType: 'UNIMART', InsularArea: 'Y' },
+];
+
+const MAP_BANNER = 'PAYUNi 模擬器 — 測試用門市，不會真的寄送';
+
+/** A store-map request waiting for the shopper's pick. */
+interface MapRequest {
+  merKeyNo: string;
+  mapReturnUrl: string;
+  mapType: number;
+  mobile: boolean;
+  version: string;
+}
 
 class SimError extends Error {
   constructor(
@@ -152,7 +190,7 @@ function flat(q: ParsedQuery): Record<string, string> {
   return out;
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, banner = 'PAYUNi 模擬器 — 測試用，不會真的扣款'): string {
   return `<!doctype html>
 <html lang="zh-Hant-TW"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -168,8 +206,10 @@ dt{color:#555}dd{margin:0}.amt{font-size:24px;font-weight:700}
 button{display:block;width:100%;min-height:48px;margin:0 0 10px;font-size:18px;border:0;border-radius:8px;color:#fff;cursor:pointer}
 .ok{background:#15803d}.fail{background:#b91c1c}.expire{background:#4b5563}
 .err{background:#fee2e2;color:#991b1b;padding:12px;border-radius:8px}
+.store button{background:#fff;color:#111;text-align:left;padding:10px 12px;border:1px solid #d1d5db;font-size:16px}
+.store button b,.store button span,.store button small{display:block}.store button span{color:#374151;font-size:14px}.store button small{color:#6b7280;font-size:12px}
 a{color:#1d4ed8}table{width:100%;border-collapse:collapse;background:#fff;font-size:14px}td,th{padding:6px;border-bottom:1px solid #ddd;text-align:left}
-</style></head><body><main><div class="banner">PAYUNi 模擬器 — 測試用，不會真的扣款</div>${body}</main></body></html>`;
+</style></head><body><main><div class="banner">${esc(banner)}</div>${body}</main></body></html>`;
 }
 
 export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSimulator {
@@ -180,6 +220,7 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
   const notifications: NotifyAttempt[] = [];
   const failures: SimFailure[] = [];
   const inFlight = new Set<Promise<unknown>>();
+  const mapRequests = new Map<string, MapRequest>();
   let outageUntil = 0;
   let seq = 0;
   let stopped = false;
@@ -497,6 +538,82 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
     }
   });
 
+  // ---- 7-ELEVEN store map (logistics/ship_map, PROVIDERS.md §3) ----------------
+
+  /** Checks a ship_map request's inner fields; returns the request or throws SimError. */
+  function mapRequestOf(inner: Record<string, string>, version: string): MapRequest {
+    if (!/^[A-Za-z0-9_-]{1,20}$/.test(inner.MerKeyNo ?? '')) throw new SimError('LGS02001', 'MerKeyNo 格式錯誤');
+    if (!['1', '2'].includes(inner.GoodsType ?? '')) throw new SimError('LGS02002', 'GoodsType 錯誤');
+    if (!['B2C', 'C2C'].includes(inner.LgsType ?? '')) throw new SimError('LGS02003', 'LgsType 錯誤');
+    if (inner.ShipType !== '1') throw new SimError('LGS02004', 'ShipType 錯誤');
+    if (!['1', '2'].includes(inner.MapType ?? '')) throw new SimError('LGS02005', 'MapType 錯誤');
+    let url: URL;
+    try {
+      url = new URL(inner.MapReturnURL ?? '');
+    } catch {
+      throw new SimError('LGS02006', 'MapReturnURL 格式錯誤');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SimError('LGS02006', 'MapReturnURL 格式錯誤');
+    if (inner.MobileTag !== undefined && !['Y', 'N'].includes(inner.MobileTag)) throw new SimError('LGS02007', 'MobileTag 錯誤');
+    return { merKeyNo: inner.MerKeyNo, mapReturnUrl: url.toString(), mapType: Number(inner.MapType), mobile: inner.MobileTag === 'Y', version };
+  }
+
+  function storesFor(mapType: number): readonly SimStore[] {
+    return mapType === 2 ? SIM_STORES : SIM_STORES.filter((st) => st.InsularArea === 'N');
+  }
+
+  function mapFields(request: MapRequest, store: SimStore): PayuniEnvelope & { Status: string } {
+    return seal(request.version, 'SUCCESS', { Message: '門市選擇成功', MerKeyNo: request.merKeyNo, MapJson: JSON.stringify(store) });
+  }
+
+  router.post('/api/logistics/ship_map', (req: Request, res: Response) => {
+    if (Date.now() < outageUntil) return void errorPage(res, 'SYS503', '系統維護中', 503);
+    const form = fieldsOf(req);
+    let request: MapRequest;
+    try {
+      request = mapRequestOf(open('logistics/ship_map', form), form.Version || PAYUNI_VERSIONS['logistics/ship_map']);
+    } catch (e) {
+      if (!(e instanceof SimError)) throw e;
+      return void errorPage(res, e.code, e.message);
+    }
+    const key = request.merKeyNo;
+    mapRequests.delete(key);
+    mapRequests.set(key, request);
+    // Bounded: the oldest open maps are forgotten (a shopper who never picked).
+    while (mapRequests.size > 1000) mapRequests.delete(mapRequests.keys().next().value as string);
+    const rows = storesFor(request.mapType)
+      .map(
+        (st) => `<form method="post" action="${esc(`${base(req)}/sim/map/pick`)}" class="store">
+<input type="hidden" name="MerKeyNo" value="${esc(key)}"><input type="hidden" name="StoreID" value="${esc(st.StoreID)}">
+<button type="submit" data-store-id="${esc(st.StoreID)}"><b>${esc(st.StoreName)}</b><span>${esc(st.Address)}</span><small>店號 ${esc(st.StoreID)}${st.InsularArea === 'Y' ? '・離島' : ''}</small></button></form>`,
+      )
+      .join('');
+    res
+      .type('html')
+      .send(page('模擬 7-11 門市地圖', `<h1>模擬 7-11 門市地圖</h1><p>請選擇取貨門市。</p><div class="stores">${rows}</div>`, MAP_BANNER));
+  });
+
+  router.post('/sim/map/pick', (req: Request, res: Response) => {
+    const form = fieldsOf(req);
+    const request = mapRequests.get(form.MerKeyNo ?? '');
+    if (!request) return void errorPage(res, 'SIM404', '查無此門市地圖請求，請回到商店重新開啟', 404);
+    const store = storesFor(request.mapType).find((st) => st.StoreID === form.StoreID);
+    if (!store) return void errorPage(res, 'SIM400', '查無此門市');
+    mapRequests.delete(form.MerKeyNo ?? '');
+    const inputs = Object.entries(mapFields(request, store))
+      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+      .join('');
+    res
+      .type('html')
+      .send(
+        page(
+          '返回商店',
+          `<h1>已選擇 ${esc(store.StoreName)}</h1><p>正在返回商店…</p><form data-autosubmit method="post" action="${esc(request.mapReturnUrl)}">${inputs}<button class="ok" type="submit">返回商店</button></form><script src="${esc(`${base(req)}/sim/autosubmit.js`)}"></script>`,
+          MAP_BANNER,
+        ),
+      );
+  });
+
   /** Updates the trade and returns the signed callback fields for its NotifyURL / ReturnURL. */
   function apply(trade: SimTrade, outcome: SimOutcome): PayuniEnvelope & { Status: string } {
     trade.tradeStatus = outcome === 'paid' ? 1 : outcome === 'failed' ? 2 : 4;
@@ -564,6 +681,14 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
   const controls: PayuniSimulatorControls = {
     trades,
     notifications,
+    mapRequests,
+    mapReturnFields(merKeyNo: string, storeId: string) {
+      const request = mapRequests.get(merKeyNo);
+      if (!request) throw new Error(`No store-map request ${merKeyNo}`);
+      const store = storesFor(request.mapType).find((st) => st.StoreID === storeId);
+      if (!store) throw new Error(`No store ${storeId} on this map`);
+      return mapFields(request, store);
+    },
     simulateOutage(ms: number) {
       outageUntil = Date.now() + ms;
     },
@@ -584,6 +709,7 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
     },
     reset() {
       trades.clear();
+      mapRequests.clear();
       notifications.length = 0;
       failures.length = 0;
       outageUntil = 0;
