@@ -105,7 +105,9 @@ export function OrderItemsTable({ items, caption = '訂購商品' }: { items: re
                 <span>{item.title}</span>
               </div>
             </td>
-            <td data-label="規格">{item.variant_name || '—'}</td>
+            <td data-label="規格" className={item.variant_name ? undefined : 'is-empty'}>
+              {item.variant_name || '—'}
+            </td>
             <td data-label="數量" className="is-num">
               {item.quantity}
             </td>
