@@ -26,6 +26,16 @@ export interface ProductSeoEntry {
   updated_at: string;
 }
 
+/** A product as checkout charges it: as stored now (no cache), listed or not, with every variant. */
+export interface PurchasableProduct {
+  product_id: number;
+  title: string;
+  image_url: string;
+  /** Listed (products.is_active = 1). */
+  listed: boolean;
+  variants: { variant_id: number; variant_name: string; discount_price: number; stock: number; active: boolean }[];
+}
+
 /**
  * Public catalogue reads: only listed products, prices computed from variants. Answers are
  * cached (ReadCache) and dropped by `CatalogCacheSubscriber` when `product.changed` or
@@ -121,6 +131,34 @@ export class CatalogService {
       });
       return rows.map((p) => ({ product_id: p.id, seo_description: p.seo_description, updated_at: new Date(p.updated_at).toISOString() }));
     });
+  }
+
+  /**
+   * Checkout's prices and names (issue 10): the products with these ids and their variants, read
+   * from the database (never a cached answer). Unknown ids are left out. Stock here is advice:
+   * `StockService.reserveStock` decides.
+   */
+  async purchasable(productIds: readonly number[]): Promise<PurchasableProduct[]> {
+    const ids = [...new Set(productIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (ids.length === 0) return [];
+    const [products, variants] = await Promise.all([
+      this.products.find({ where: { id: In(ids) }, select: { id: true, title: true, image_url: true, is_active: true } }),
+      this.variants.find({ where: { product_id: In(ids) }, order: { sort_order: 'ASC', id: 'ASC' } }),
+    ]);
+    const byProduct = groupBy(variants, (v) => v.product_id);
+    return products.map((p) => ({
+      product_id: p.id,
+      title: p.title,
+      image_url: p.image_url,
+      listed: p.is_active === 1,
+      variants: (byProduct.get(p.id) ?? []).map((v) => ({
+        variant_id: v.id,
+        variant_name: v.variant_name,
+        discount_price: v.discount_price,
+        stock: Math.max(0, v.quantity),
+        active: v.is_active === 1,
+      })),
+    }));
   }
 
   /**

@@ -39,7 +39,7 @@ type OrderChange = Partial<
 export type CancelledBy = 'member' | 'expired' | 'payment-failed' | 'abandoned' | 'payment-start-failed';
 
 /** What the order's `order_status_msg` says after a cancel (unless the caller gives a text). */
-const CANCEL_MSG: Record<CancelledBy, string> = {
+export const CANCEL_MSG: Record<CancelledBy, string> = {
   member: '會員取消訂單',
   expired: '付款期限已過，訂單已取消',
   'payment-failed': '付款失敗，訂單已取消',

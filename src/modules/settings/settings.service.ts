@@ -14,6 +14,12 @@ export const SETTINGS_CACHE = 'settings:';
 // The answer shapes are declared once in src/common/api/settings.ts (shared with the client as `@api/settings`).
 export type { PaymentMethodView, ShippingMethodView };
 
+/** Every shipping and payment method with whether it is offered now. */
+export interface ShopMethods {
+  shipping: (ShippingMethodView & { active: boolean })[];
+  payment: (PaymentMethodView & { active: boolean })[];
+}
+
 /**
  * Shop settings: shipping and payment methods, general key/value settings. Cached answers are
  * dropped when `settings.changed` is published (SettingsCacheSubscriber).
@@ -49,6 +55,31 @@ export class SettingsService {
   async activePaymentMethods(): Promise<PaymentMethodView[]> {
     const rows = await this.payment.find({ where: { status: 1 }, order: { sort_order: 'ASC', payment_method_id: 'ASC' } });
     return rows.map(({ method_code, method_label }) => ({ method_code, method_label }));
+  }
+
+  /**
+   * Every shipping and payment method, active or not (checkout prices with the active ones; order
+   * views name the method of an old order even after it was switched off). Cached until
+   * `settings.changed`.
+   */
+  allMethods(): Promise<ShopMethods> {
+    return this.cache.getOrLoad(`${SETTINGS_CACHE}methods`, async (): Promise<ShopMethods> => {
+      const [shipping, payment] = await Promise.all([
+        this.shipping.find({ order: { sort_order: 'ASC', id: 'ASC' } }),
+        this.payment.find({ order: { sort_order: 'ASC', payment_method_id: 'ASC' } }),
+      ]);
+      return {
+        shipping: shipping.map(({ id, name, icon_url, shipping_cost, free_shipping_threshold, is_active }) => ({
+          id,
+          name,
+          icon_url,
+          shipping_cost,
+          free_shipping_threshold,
+          active: is_active === 1,
+        })),
+        payment: payment.map(({ method_code, method_label, status }) => ({ method_code, method_label, active: status === 1 })),
+      };
+    });
   }
 
   /** Settings the browser may see (never API keys or other private values). */

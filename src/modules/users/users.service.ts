@@ -163,6 +163,20 @@ export class UsersService {
     }
   }
 
+  /**
+   * Checkout's remembered defaults (spec 2 §4): the fields given are written to the member's
+   * config row (created when missing). Joins the caller's transaction; call it before touching
+   * the address book, so a member's concurrent checkouts take turns on this row.
+   */
+  async updateCheckoutConfig(userId: number, fields: Partial<Omit<UserConfig, 'id' | 'user_id' | 'user' | 'updated_at'>>): Promise<void> {
+    if (Object.keys(fields).length === 0) return;
+    await this.tx.run(async () => {
+      const repo = this.tx.repo(UserConfig);
+      const res = await repo.update({ user_id: userId }, fields);
+      if (!res.affected) await repo.insert({ ...fields, user_id: userId });
+    });
+  }
+
   async getProfile(userId: number): Promise<ProfileView> {
     const user = await this.findById(userId);
     if (!user) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);

@@ -1,0 +1,427 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import type { GatewayForm, SubmitOrderAnswer } from '../../common/api/orders';
+import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { DomainEvents } from '../../common/events/domain-events';
+import { ok } from '../../common/http/envelope';
+import { RateLimiter, rateLimitRule } from '../../common/rate-limit/rate-limiter';
+import { taipeiTimestamp } from '../../common/time/taipei-time';
+import { Transactions } from '../../common/transactions/transactions';
+import {
+  ADDRESS_TYPE_OF_SHIPPING,
+  CHECKOUT_MSG,
+  CheckoutInput,
+  checkoutError,
+  DEFAULT_DELIVERY_SLOT,
+  HOME_SHIPPINGS,
+  paymentAllowed,
+  shippingFeeFor,
+  totalChangedMsg,
+} from '../../common/validation/checkout-rules';
+import { lookupArea } from '../../common/validation/tw-zipcodes';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JobName } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
+import { CatalogService, PRODUCT_NOT_FOUND, PurchasableProduct } from '../catalog/catalog.service';
+import { INVALID_QUANTITY, MAX_LINE_QUANTITY, OutOfStockError, StockService, VariantUnavailableError } from '../catalog/stock.service';
+import { OnlineMethod, PaymentsService, StartPaymentResult } from '../payments/payments.service';
+import { SettingsService } from '../settings/settings.service';
+import { AddressBookService } from '../users/address-book.service';
+import { UsersService } from '../users/users.service';
+import { CartItemDto, SubmitOrderDto } from './dto/submit-order.dto';
+import { OrderItem } from './entities/order-item.entity';
+import { Order } from './entities/order.entity';
+import { CANCEL_MSG, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
+
+/** A double submit without an Idempotency-Key: one submit per member per 2 seconds. */
+export const CHECKOUT_LOCK = rateLimitRule('checkout-lock', 1, 2);
+/** Orders a member may submit per 10 minutes, unless configured (CHECKOUT_RATE_LIMIT). */
+export const DEFAULT_CHECKOUT_RATE_LIMIT = 20;
+const RATE_WINDOW_SECONDS = 10 * 60;
+
+/** Spec 2 §5 "variant required when there are several". */
+export const VARIANT_REQUIRED = '請先選擇規格！';
+export const ORDER_CREATED = '訂單已成立';
+
+/** The request facts checkout needs beyond the body. */
+export interface SubmitContext {
+  /** The `Idempotency-Key` header, checked by the controller. */
+  idempotencyKey?: string;
+  /** Public origin for the gateways' callbacks (`PUBLIC_URL`, else the request's origin). */
+  origin: string;
+}
+
+/** A cart line as charged. */
+interface Line {
+  product: PurchasableProduct;
+  variant: PurchasableProduct['variants'][number];
+  quantity: number;
+}
+
+/** The order number at the gateways: `SS` + Taipei yyMMddHHmmss + 6 of [0-9A-Z] (20 characters). */
+export function newMerTradeNo(now: Date = new Date()): string {
+  const ts = taipeiTimestamp(now).replace(/[^0-9]/g, '').slice(2);
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += alphabet[randomInt(alphabet.length)];
+  return `SS${ts}${tail}`;
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  const code = e.driverError?.code ?? e.code ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+}
+
+const text = (v: string | undefined): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * `POST /api/order/submitOrder` (spec 2 §4–5, issue 10): the member from the session, prices,
+ * fee and total from the database, stock reserved in the order's transaction, one order per
+ * double submit (an Idempotency-Key, else a 2-second per-member lock), a per-member rate limit.
+ * Online methods start the payment at the gateway after the commit; a failed start cancels the
+ * order (stock back) and answers 503.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger(CheckoutService.name);
+
+  constructor(
+    private readonly tx: Transactions,
+    private readonly events: DomainEvents,
+    private readonly outbox: Outbox,
+    private readonly limiter: RateLimiter,
+    private readonly catalog: CatalogService,
+    private readonly stock: StockService,
+    private readonly settings: SettingsService,
+    private readonly users: UsersService,
+    private readonly addressBook: AddressBookService,
+    private readonly state: OrderStateService,
+    private readonly payments: PaymentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async submit(userId: number, dto: SubmitOrderDto, ctx: SubmitContext): Promise<SubmitOrderAnswer> {
+    const key = ctx.idempotencyKey;
+    if (key) {
+      const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: key } });
+      if (first) return this.replay(first);
+    } else {
+      const lock = await this.limiter.consume(CHECKOUT_LOCK, String(userId));
+      if (!lock.allowed) throw new AppError(CHECKOUT_MSG.duplicateSubmit, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    try {
+      return await this.place(userId, dto, ctx);
+    } catch (err) {
+      // A refused submit frees the lock at once: the shopper corrects the form and sends it again.
+      if (!key && !(err instanceof PlacedError)) await this.limiter.reset(CHECKOUT_LOCK, String(userId)).catch(() => undefined);
+      if (err instanceof PlacedError) throw err.cause;
+      throw err;
+    }
+  }
+
+  private async place(userId: number, dto: SubmitOrderDto, ctx: SubmitContext): Promise<SubmitOrderAnswer> {
+    // The buyer must have a complete profile (spec 2 §5).
+    const user = await this.users.findById(userId);
+    if (!user || !text(user.username) || !text(user.email ?? '') || !text(user.phone ?? '')) {
+      throw new AppError(CHECKOUT_MSG.profileIncomplete, HttpStatus.BAD_REQUEST);
+    }
+
+    // The form (spec 2 §5; the client's own rules, the same texts).
+    const methods = await this.settings.allMethods();
+    const shippingIds = methods.shipping.filter((m) => m.active).map((m) => m.id);
+    const paymentCodes = methods.payment.filter((m) => m.active).map((m) => m.method_code);
+    const form = this.formOf(dto);
+    const problem = checkoutError(form, { shippingIds, paymentCodes });
+    if (problem) throw new AppError(problem, HttpStatus.BAD_REQUEST);
+
+    // Prices, fee and total from the database.
+    const lines = await this.linesOf(dto.cartItems);
+    const subtotal = lines.reduce((sum, l) => sum + l.variant.discount_price * l.quantity, 0);
+    const shipping = methods.shipping.find((m) => m.id === form.shipping)!;
+    const fee = shippingFeeFor(shipping, subtotal);
+    const total = subtotal + fee;
+    const payment = form.payment as string;
+    if (!paymentAllowed(payment, shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
+    if (dto.totalAmount !== total) throw new AppError(totalChangedMsg(total), HttpStatus.CONFLICT, { totalAmount: total });
+
+    const rate = await this.limiter.consume(rateLimitRule('checkout', this.rateLimit(), RATE_WINDOW_SECONDS), String(userId));
+    if (!rate.allowed) throw new AppError(CHECKOUT_MSG.tooManyOrders, HttpStatus.TOO_MANY_REQUESTS);
+
+    // One transaction: the order, its lines, the member's defaults, the outbox, the stock.
+    let order: Order;
+    try {
+      order = await this.create(userId, form, lines, { subtotal, fee, total }, ctx.idempotencyKey);
+    } catch (err) {
+      if (ctx.idempotencyKey && isDuplicateKey(err)) {
+        // The same key at the same moment: the other request made the order.
+        const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: ctx.idempotencyKey } });
+        if (first) return this.replay(first);
+      }
+      throw err;
+    }
+
+    // The order is committed from here on: an error no longer frees the double-submit lock.
+    try {
+      return await this.startPayment(order, lines, ctx.origin);
+    } catch (err) {
+      throw new PlacedError(err);
+    }
+  }
+
+  /** The transaction of a submit; a new order number when the random one was taken. */
+  private async create(userId: number, form: CheckoutInput, lines: Line[], money: { subtotal: number; fee: number; total: number }, key?: string): Promise<Order> {
+    for (let attempt = 1; ; attempt++) {
+      const merTradeNo = newMerTradeNo();
+      try {
+        return await this.tx.run(() => this.insert(userId, merTradeNo, form, lines, money, key));
+      } catch (err) {
+        if (attempt >= 3 || !isDuplicateKey(err)) throw err;
+        const taken = await this.tx.repo(Order).count({ where: { mer_trade_no: merTradeNo } });
+        if (!taken) throw err; // not the order number: the idempotency key
+      }
+    }
+  }
+
+  private async insert(userId: number, merTradeNo: string, f: CheckoutInput, lines: Line[], money: { subtotal: number; fee: number; total: number }, key?: string): Promise<Order> {
+    const repo = this.tx.repo(Order);
+    const shipping = f.shipping as number;
+    const payment = f.payment as string;
+    const home = HOME_SHIPPINGS.includes(shipping);
+    const area = home ? lookupArea(text(f.city), text(f.district)) : undefined;
+    const invoice = invoiceOf(f);
+    const order = await repo.save(
+      repo.create({
+        mer_trade_no: merTradeNo,
+        user_id: userId,
+        idempotency_key: key ?? null,
+        buy_name: text(f.buy_name),
+        buy_phone: text(f.buy_phone),
+        buy_email: text(f.buy_email),
+        name: text(f.name),
+        phone: text(f.phone),
+        zip: area?.zip ?? '',
+        city: area?.city ?? '',
+        district: area?.district ?? '',
+        street: home ? text(f.street) : '',
+        store_id: home ? '' : text(f.store_id),
+        store_name: home ? '' : text(f.store_name),
+        store_addr: home ? '' : text(f.store_addr),
+        shipping,
+        delivery_time_slot: home ? (f.deliveryTimeSlot ?? DEFAULT_DELIVERY_SLOT) : DEFAULT_DELIVERY_SLOT,
+        payment,
+        bank_code: payment === 'atm' ? (f.bankCode ?? '') : '',
+        payment_code: '',
+        expire_date: null,
+        payment_status: PAYMENT_STATUS.unpaid,
+        status_name: ORDER_STATUS.pending,
+        ...invoice,
+        subtotal: money.subtotal,
+        shipping_fee: money.fee,
+        total_amount: money.total,
+        shipped_files: null,
+      }),
+    );
+    await this.tx.repo(OrderItem).insert(
+      lines.map((l) => ({
+        order_id: order.id,
+        product_id: l.product.product_id,
+        variant_id: l.variant.variant_id,
+        title: l.product.title.slice(0, 120),
+        variant_name: l.variant.variant_name.slice(0, 100),
+        image_url: l.product.image_url.slice(0, 500),
+        price: l.variant.discount_price,
+        quantity: l.quantity,
+      })),
+    );
+
+    // Spec 2 §4: the chosen address becomes the default of its type, the config defaults follow.
+    // The config row first: a member's concurrent checkouts take turns on it.
+    const addressType = ADDRESS_TYPE_OF_SHIPPING[shipping];
+    await this.users.updateCheckoutConfig(userId, {
+      default_shipping: shipping,
+      ...(invoice.carrier_type === '3J0002' ? { default_mobile_barcode: invoice.mobile_barcode } : {}),
+      ...(invoice.carrier_type === 'CQ0001' ? { default_citizen_barcode: invoice.citizen_barcode } : {}),
+      ...(invoice.invoice_type === 'Company' ? { default_company_name: invoice.company_name, default_tax_id: invoice.tax_id } : {}),
+    });
+    const index = await this.addressBook.rememberCheckoutAddress(userId, {
+      shipping_type: addressType,
+      city: order.city,
+      district: order.district,
+      street: order.street,
+      store_id: order.store_id,
+      store_name: order.store_name,
+      store_addr: order.store_addr,
+    });
+    if (index !== null) {
+      await this.users.updateCheckoutConfig(userId, addressType === 'home' ? { selected_home_addr_index: index } : { selected_cvs_addr_index: index });
+    }
+
+    // Cash on delivery, card and LINE Pay: confirmed now; ATM / CVS once their code is known (setPaymentStarted).
+    if (payment === 'cod' || payment === 'credit' || payment === 'linepay') {
+      await this.outbox.enqueue(JobName.MailOrderConfirmation, { orderId: order.id }, { jobId: `mail-order:${order.id}` });
+    }
+    await this.events.publish('order.created', { orderId: order.id, payment, total: money.total });
+    // Last: the products' rows are the hot rows every sale of them waits on until this commits.
+    await this.stock.reserveStock(lines.map((l) => ({ variantId: l.variant.variant_id, quantity: l.quantity })));
+    return order;
+  }
+
+  /** After the commit: start the payment at the gateway (online methods) and answer. */
+  private async startPayment(order: Order, lines: Line[], origin: string): Promise<SubmitOrderAnswer> {
+    const resData = { order_id: order.id, MerTradeNo: order.mer_trade_no };
+    if (!ONLINE_PAYMENTS.includes(order.payment)) return ok({ resData }, ORDER_CREATED);
+    let started: StartPaymentResult;
+    try {
+      started = await this.payments.start({
+        orderId: order.id,
+        merTradeNo: order.mer_trade_no,
+        method: order.payment as OnlineMethod,
+        amount: order.total_amount,
+        ...(order.payment === 'atm' ? { bankCode: order.bank_code } : {}),
+        prodDesc: prodDescOf(lines),
+        email: order.buy_email,
+        origin,
+        items: lines.map((l) => ({
+          name: l.variant.variant_name ? `${l.product.title}（${l.variant.variant_name}）` : l.product.title,
+          quantity: l.quantity,
+          price: l.variant.discount_price,
+          imageUrl: l.product.image_url || undefined,
+        })),
+      });
+    } catch (err) {
+      this.logger.warn(`order #${order.id} (${order.payment}): payment start failed: ${(err as Error).message}`);
+      await this.state.cancel(order.id, 'payment-start-failed').catch((e: Error) => this.logger.error(`order #${order.id}: cancel after a failed start: ${e.message}`));
+      throw new AppError(CHECKOUT_MSG.paymentStartFailed, HttpStatus.SERVICE_UNAVAILABLE, { resData });
+    }
+    if (started.kind === 'code') {
+      await this.state.setPaymentStarted(order.id, {
+        tradeNo: started.tradeNo,
+        paymentCode: started.paymentCode,
+        bankCode: started.bankCode,
+        expireDate: started.expireDate,
+      });
+      return ok({ resData }, ORDER_CREATED);
+    }
+    return ok({ resData, result: formOf(started) }, ORDER_CREATED);
+  }
+
+  /** The answer of an order already made by this key (a double submit, a retried request). */
+  private async replay(order: Order): Promise<SubmitOrderAnswer> {
+    const resData = { order_id: order.id, MerTradeNo: order.mer_trade_no };
+    if (!ONLINE_PAYMENTS.includes(order.payment)) return ok({ resData }, ORDER_CREATED);
+    // Its payment could not be started: the order was cancelled and the first answer was 503.
+    if (order.status_name === ORDER_STATUS.cancelled && order.order_status_msg === CANCEL_MSG['payment-start-failed']) {
+      throw new AppError(CHECKOUT_MSG.paymentStartFailed, HttpStatus.SERVICE_UNAVAILABLE, { resData });
+    }
+    if (order.payment === 'atm' || order.payment === 'cvs') return ok({ resData }, ORDER_CREATED);
+    const started = await this.payments.replay(order.id);
+    // The first request is still talking to the gateway.
+    if (!started) throw new AppError(CHECKOUT_MSG.duplicateSubmit, HttpStatus.TOO_MANY_REQUESTS);
+    return started.kind === 'code' ? ok({ resData }, ORDER_CREATED) : ok({ resData, result: formOf(started) }, ORDER_CREATED);
+  }
+
+  /** The cart lines with their products and variants as stored now; refusals name the item. */
+  private async linesOf(items: CartItemDto[]): Promise<Line[]> {
+    if (!items || items.length === 0) throw new AppError(CHECKOUT_MSG.cartEmpty, HttpStatus.BAD_REQUEST);
+    const products = new Map((await this.catalog.purchasable(items.map((i) => i.product_id))).map((p) => [p.product_id, p]));
+    const byVariant = new Map<number, Line>();
+    for (const item of items) {
+      const product = products.get(item.product_id);
+      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: item.product_id });
+      if (!item.variant_id) {
+        // A product without variants has no price and no stock (spec 1 §3: variant_id 0 or empty).
+        if (product.variants.some((v) => v.active)) throw new AppError(VARIANT_REQUIRED, HttpStatus.BAD_REQUEST, { product_id: product.product_id });
+        throw new OutOfStockError(product.title, 0, product.product_id, 0);
+      }
+      const variant = product.variants.find((v) => v.variant_id === item.variant_id);
+      if (!variant) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: item.product_id, variant_id: item.variant_id });
+      const name = variant.variant_name ? `${product.title}（${variant.variant_name}）` : product.title;
+      if (!product.listed || !variant.active) throw new VariantUnavailableError(name, variant.variant_id, product.product_id);
+      const line = byVariant.get(variant.variant_id);
+      const quantity = (line?.quantity ?? 0) + item.quantity;
+      if (quantity > MAX_LINE_QUANTITY) throw new AppError(INVALID_QUANTITY, HttpStatus.BAD_REQUEST);
+      if (quantity > variant.stock) throw new OutOfStockError(name, variant.variant_id, product.product_id, variant.stock);
+      byVariant.set(variant.variant_id, { product, variant, quantity });
+    }
+    return [...byVariant.values()];
+  }
+
+  private formOf(dto: SubmitOrderDto): CheckoutInput {
+    const payment = text(dto.payment);
+    return {
+      buy_name: dto.buy_name,
+      buy_phone: dto.buy_phone,
+      buy_email: dto.buy_email,
+      name: dto.name,
+      phone: dto.phone,
+      city: dto.city,
+      district: dto.district,
+      zip: dto.zip,
+      street: dto.street,
+      store_id: dto.store_id,
+      store_name: dto.store_name,
+      store_addr: dto.store_addr,
+      shipping: dto.shipping,
+      deliveryTimeSlot: dto.deliveryTimeSlot,
+      payment,
+      bankCode: dto.bankCode,
+      // LINE Pay is invoiced to the member carrier (issue 10), whatever the form said.
+      ...(payment === 'linepay'
+        ? { invoiceType: 'personal', carrierType: 'amego' }
+        : {
+            invoiceType: dto.invoiceType,
+            carrierType: dto.carrierType,
+            mobileBarcode: dto.mobileBarcode,
+            citizenBarcode: dto.citizenBarcode,
+            companyName: dto.companyName,
+            taxId: dto.taxId,
+            donateCode: dto.donateCode,
+          }),
+    };
+  }
+
+  private rateLimit(): number {
+    const configured = (this.config as { checkout?: { rateLimit?: unknown } }).checkout?.rateLimit;
+    return typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_CHECKOUT_RATE_LIMIT;
+  }
+}
+
+/** An error after the order was committed (the lock stays: the order exists). */
+class PlacedError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('placed');
+  }
+}
+
+/** The invoice columns of the order: only those of the chosen type and carrier. */
+function invoiceOf(f: CheckoutInput) {
+  const none = { invoice_type: '', carrier_type: '', mobile_barcode: '', citizen_barcode: '', company_name: '', tax_id: '', donate_code: '' };
+  switch (f.invoiceType) {
+    case 'Company':
+      return { ...none, invoice_type: 'Company', company_name: text(f.companyName), tax_id: text(f.taxId) };
+    case 'Donate':
+      return { ...none, invoice_type: 'Donate', donate_code: text(f.donateCode) };
+    default: {
+      const carrier = f.carrierType ?? 'amego';
+      return {
+        ...none,
+        invoice_type: 'personal',
+        carrier_type: carrier,
+        mobile_barcode: carrier === '3J0002' ? text(f.mobileBarcode) : '',
+        citizen_barcode: carrier === 'CQ0001' ? text(f.citizenBarcode).toUpperCase() : '',
+      };
+    }
+  }
+}
+
+/** The gateway's product description: the first item, and how many more. */
+function prodDescOf(lines: Line[]): string {
+  const first = lines[0].product.title;
+  const desc = lines.length > 1 ? `${first} 等 ${lines.length} 項商品` : first;
+  return desc.slice(0, 100);
+}
+
+function formOf(started: Exclude<StartPaymentResult, { kind: 'code' }>): GatewayForm {
+  return started.form;
+}

@@ -1,0 +1,93 @@
+import type { OrderItemView, OrderView } from '../../common/api/orders';
+import { taipeiTimestamp } from '../../common/time/taipei-time';
+import type { ShopMethods } from '../settings/settings.service';
+import type { OrderItem } from './entities/order-item.entity';
+import type { Order } from './entities/order.entity';
+import { ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
+
+/** Labels and colours an order view is built with (order_status_codes, payment_status_codes, the settings' methods). */
+export interface OrderLabels {
+  status: Map<string, { label: string; color: string }>;
+  payment: Map<number, { label: string; color: string }>;
+  methods: ShopMethods;
+}
+
+/** Whether the member may cancel it now (spec 1 §4: pending and not paid). */
+export function isCancellable(o: Pick<Order, 'status_name' | 'payment_status'>): boolean {
+  return o.status_name === ORDER_STATUS.pending && o.payment_status !== PAYMENT_STATUS.paid;
+}
+
+const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
+
+/** An order as the member sees it (payment slip, /orders): spec 1 §3 "Order", spec 2 §3 "Order as shown". */
+export function toOrderView(o: Order, labels: OrderLabels): OrderView {
+  const status = labels.status.get(o.status_name);
+  const payStatus = labels.payment.get(o.payment_status);
+  const payment = labels.methods.payment.find((m) => m.method_code === o.payment);
+  const shipping = labels.methods.shipping.find((m) => m.id === o.shipping);
+  return {
+    order_id: o.id,
+    mer_trade_no: o.mer_trade_no,
+    user_id: o.user_id ?? 0,
+    created_at: iso(o.created_at)!,
+    subtotal: o.subtotal,
+    shipping_fee: o.shipping_fee,
+    total_amount: o.total_amount,
+    payment: o.payment,
+    paymentname: payment?.method_label ?? o.payment,
+    payment_label: payment?.method_label ?? o.payment,
+    payment_code: o.payment_code,
+    bank_code: o.bank_code,
+    expiredate: o.expire_date ? taipeiTimestamp(new Date(o.expire_date)) : null,
+    payment_status: o.payment_status,
+    payment_status_label: payStatus?.label ?? '',
+    payment_status_color: payStatus?.color ?? '',
+    status_name: o.status_name,
+    status_label: status?.label ?? o.status_name,
+    status_color: status?.color ?? '',
+    cancellable: isCancellable(o),
+    buy_name: o.buy_name,
+    buy_phone: o.buy_phone,
+    buy_email: o.buy_email,
+    name: o.name,
+    phone: o.phone,
+    shipping: o.shipping,
+    shippingname: shipping?.name ?? '',
+    shippingicon_url: shipping?.icon_url ?? '',
+    shipping_icon_url: shipping?.icon_url ?? '',
+    delivery_time_slot: o.delivery_time_slot,
+    zip: o.zip,
+    city: o.city,
+    district: o.district,
+    street: o.street,
+    store_id: o.store_id,
+    store_name: o.store_name,
+    store_addr: o.store_addr,
+    invoice_type: o.invoice_type,
+    carrier_type: o.carrier_type,
+    mobile_barcode: o.mobile_barcode,
+    citizen_barcode: o.citizen_barcode,
+    company_name: o.company_name,
+    tax_id: o.tax_id,
+    donate_code: o.donate_code,
+    invoice_no: o.invoice_no,
+    trade_no: o.trade_no,
+    ship_trade_no: o.ship_trade_no,
+    order_status_msg: o.order_status_msg,
+    paid_at: iso(o.paid_at),
+  };
+}
+
+/** A line of an order as charged. */
+export function toOrderItemView(i: OrderItem): OrderItemView {
+  return {
+    order_detail_id: i.id,
+    product_id: i.product_id,
+    variant_id: i.variant_id,
+    title: i.title,
+    image_url: i.image_url,
+    variant_name: i.variant_name,
+    quantity: i.quantity,
+    price: i.price,
+  };
+}
