@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { GatewayForm } from '../../common/api/orders';
 import { Transactions } from '../../common/transactions/transactions';
 import { LinePayApiError, LinePayError, type LinePayCheckResult, type LinePayGateway, type LinePayProduct } from '../../integrations/linepay/linepay-gateway';
@@ -90,7 +90,8 @@ interface AttemptRaw {
   expireDate?: string;
   result?: Record<string, unknown>;
   error?: { code: string; message: string; retryable: boolean };
-  confirm?: Record<string, unknown>;
+  /** What the gateway said when the attempt ended (paid, failed, cancelled). */
+  outcome?: Record<string, unknown>;
   codeCancel?: { at: string; verifyCode?: string; answer?: string };
 }
 
@@ -119,9 +120,8 @@ export class PaymentsService {
 
   constructor(
     private readonly tx: Transactions,
-    // TEMPORARY @Optional until ProvidersModule provides the gateways (issue 10, PROVIDERS helper).
-    @Optional() @Inject(PAYUNI_GATEWAY) private readonly payuni: PayuniGateway,
-    @Optional() @Inject(LINEPAY_GATEWAY) private readonly linePay: LinePayGateway,
+    @Inject(PAYUNI_GATEWAY) private readonly payuni: PayuniGateway,
+    @Inject(LINEPAY_GATEWAY) private readonly linePay: LinePayGateway,
   ) {}
 
   /**
@@ -189,16 +189,24 @@ export class PaymentsService {
     return row ? attemptOf(row) : null;
   }
 
-  /** Sets an attempt's status (paid / failed / cancelled) after its order changed. Joins the caller's transaction. */
-  async setAttemptStatus(attemptId: number, status: 'paid' | 'failed' | 'cancelled', extra?: Record<string, unknown>): Promise<void> {
+  /**
+   * Sets an attempt's status (paid / failed / cancelled) once the order changed, with the
+   * gateway's trade number when it became known (the card's TradeNo arrives with the notify) and
+   * what the gateway said. Joins the caller's transaction.
+   */
+  async setAttemptStatus(attemptId: number, status: 'paid' | 'failed' | 'cancelled', extra: { tradeNo?: string; result?: Record<string, unknown> } = {}): Promise<void> {
     const repo = this.tx.repo(PaymentTransaction);
-    if (!extra) {
-      await repo.update({ id: attemptId }, { status });
-      return;
-    }
     const row = await repo.findOne({ where: { id: attemptId } });
     if (!row) return;
-    await repo.update({ id: attemptId }, { status, raw: { ...((row.raw ?? {}) as AttemptRaw), ...extra } as object });
+    const raw = (row.raw ?? {}) as AttemptRaw;
+    await repo.update(
+      { id: attemptId },
+      {
+        status,
+        ...(extra.tradeNo && !row.trade_no ? { trade_no: extra.tradeNo.slice(0, 64) } : {}),
+        ...(extra.result ? { raw: { ...raw, outcome: extra.result } as object } : {}),
+      },
+    );
   }
 
   /**
@@ -269,6 +277,11 @@ export class PaymentsService {
     return list.some(
       (d) => d.transactionId === attempt.tradeNo && d.orderId === attempt.merTradeNo && d.payInfo.reduce((s, p) => s + (Number.isFinite(p.amount) ? p.amount : 0), 0) === amount,
     );
+  }
+
+  /** How many confirmed LINE Pay payments exist for our order number (0 when none). */
+  async linePayPaymentsOfOrder(merTradeNo: string): Promise<number> {
+    return (await this.linePay.paymentDetails({ orderId: merTradeNo })).filter((d) => d.orderId === merTradeNo).length;
   }
 
   /** LINE Pay check of a reserved payment. Throws LinePayError on failure. */
@@ -354,7 +367,7 @@ export class PaymentsService {
           tradeAmt: input.amount,
           prodDesc: input.prodDesc,
           usrMail: input.email || undefined,
-          returnUrl: `${origin}/api/payments/payuni/return`,
+          returnUrl: `${origin}/api/payments/payuni/return?MerTradeNo=${encodeURIComponent(input.merTradeNo)}`,
           notifyUrl,
           backUrl: slipUrl,
           credit: true,
