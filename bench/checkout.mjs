@@ -12,7 +12,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { root } from './lib.mjs';
+import { cpuMs, mariadbPid, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const PASSWORD = 'Bench1234';
@@ -242,6 +242,8 @@ async function throughput(ctx, { connections, seconds, pool = ctx.pool }) {
   const latencies = [];
   const errors = [];
   let non2xx = 0;
+  const db = mariadbPid();
+  const cpu0 = { server: ctx.serverCpuMs?.() ?? 0, db: db ? cpuMs(db) : 0, bench: process.cpuUsage() };
   const end = Date.now() + seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
@@ -271,7 +273,16 @@ async function throughput(ctx, { connections, seconds, pool = ctx.pool }) {
   const elapsed = (performance.now() - t0) / 1000;
   const ok = latencies.length - errors.length;
   latencies.sort((a, b) => a - b);
-  return { rps: Math.max(0, ok) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), count: latencies.length, non2xx, errors };
+  const bench = process.cpuUsage(cpu0.bench);
+  const n = Math.max(1, latencies.length);
+  // CPU time per order (answers of this run) of the server, MariaDB (the whole server: other users
+  // of it count too) and this process: where the 2 cores go.
+  const cpu = {
+    server: ctx.serverCpuMs ? (ctx.serverCpuMs() - cpu0.server) / n : NaN,
+    db: db ? (cpuMs(db) - cpu0.db) / n : NaN,
+    bench: (bench.user + bench.system) / 1000 / n,
+  };
+  return { rps: Math.max(0, ok) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), count: latencies.length, non2xx, errors, cpu };
 }
 
 /** Orders the answers reported, by id (a replayed answer names the same order). */
@@ -402,7 +413,7 @@ async function dbTotals(databaseUrl, sinceId, variantIds, startStock) {
  * `note(text)` an indented line. The server must run with PROVIDER_SIMULATORS=true and a high
  * CHECKOUT_RATE_LIMIT (`serverEnv`, run.mjs's env): the bench measures checkout, not the per-member limit.
  */
-export async function checkoutSection({ url, databaseUrl, serverEnv, seconds, budget, row, note }) {
+export async function checkoutSection({ url, databaseUrl, serverEnv, serverCpuMs, seconds, budget, row, note }) {
   const concurrencies = [1, 4, 16];
   const OVERSELL = { stock: 10, buyers: 20, trials: 10 };
   const members = await createShoppers(databaseUrl, Math.max(24, ...concurrencies, OVERSELL.buyers));
@@ -421,7 +432,7 @@ export async function checkoutSection({ url, databaseUrl, serverEnv, seconds, bu
   await c.end();
   const startStock = STOCK_HIGH * pool.length;
   const ledger = new Ledger();
-  const ctx = { databaseUrl, shoppers, rule, area, pool, ledger };
+  const ctx = { databaseUrl, shoppers, rule, area, pool, ledger, serverCpuMs };
 
   note(
     `${members.length} members (complete profiles), one session each; cod + 宅配 to ${area.city}${area.district} ${area.zip}; ` +
@@ -456,6 +467,8 @@ export async function checkoutSection({ url, databaseUrl, serverEnv, seconds, bu
       row(`POST /api/order/submitOrder (cod) @${connections}`, figure, '(reported), 0 errors', clean);
     }
     if (!clean) note(`${r.errors.length} errors (${r.non2xx} non-2xx): ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
+    const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
+    note(`${r.count} orders; CPU per order: server ${f(r.cpu.server)}, MariaDB ${f(r.cpu.db)}, bench client ${f(r.cpu.bench)}`);
   }
 
   // Double submits.

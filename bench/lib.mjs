@@ -24,7 +24,9 @@ export async function startServer(env, { timeoutMs = 60000 } = {}) {
   const taken = await fetch(`${url}/api/health`).then(() => true, () => false);
   if (taken) throw new Error(`port ${env.PORT} is already in use: stop that process or set BENCH_PORT`);
   const t0 = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...startFlags(), join(root, 'dist/main.js')], {
+  // BENCH_NODE_FLAGS: more node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=var/prof` to see where its time goes.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startFlags(), ...extra, join(root, 'dist/main.js')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -50,6 +52,8 @@ export async function startServer(env, { timeoutMs = 60000 } = {}) {
     readyMs,
     /** Largest resident set among the server's processes (the primary and, in cluster mode, its workers). */
     rssMb: () => Math.max(...processTree(child.pid).map(rssMb)),
+    /** CPU time used so far by the server's processes, in ms. */
+    cpuMs: () => processTree(child.pid).reduce((sum, pid) => sum + cpuMs(pid), 0),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -57,6 +61,37 @@ export async function startServer(env, { timeoutMs = 60000 } = {}) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** CPU time (user + system) a process has used so far, in ms; 0 when it cannot be read. */
+export function cpuMs(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  } catch {
+    return 0;
+  }
+}
+
+let ticks;
+function clockTicks() {
+  if (ticks === undefined) {
+    const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+    ticks = Number(r.stdout?.trim()) || 100;
+  }
+  return ticks;
+}
+
+/** The local MariaDB server's pid (to read its CPU time), or undefined (not found, or a remote server). */
+export function mariadbPid() {
+  for (const name of ['mariadbd', 'mysqld']) {
+    const r = spawnSync('pgrep', ['-x', name], { encoding: 'utf8' });
+    const pid = Number(r.stdout?.trim().split('\n')[0]);
+    if (pid) return pid;
+  }
+  return undefined;
 }
 
 export function processTree(pid) {

@@ -125,6 +125,7 @@ if (want('checkout')) {
       url: server.url,
       databaseUrl: env.DATABASE_URL,
       serverEnv: env,
+      serverCpuMs: server.cpuMs,
       seconds: Math.min(SECONDS, 5),
       budget: BUDGET,
       row,
