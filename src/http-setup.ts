@@ -58,7 +58,13 @@ export function providerFormOrigins(config: AppConfig): string[] {
 
 /** helmet with our CSP: every answer carries these security headers. */
 export function securityMiddleware(config: AppConfig): RequestHandler {
-  return helmet({ contentSecurityPolicy: contentSecurityPolicy(config.isProduction, providerFormOrigins(config)), crossOriginEmbedderPolicy: false });
+  return helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config.isProduction, providerFormOrigins(config)),
+    crossOriginEmbedderPolicy: false,
+    // The checkout opens the 7-11 store map in a popup that must post the store back to it: with
+    // `same-origin` the popup would lose its opener as soon as it reaches PAYUNi's origin.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
 }
 
 /**
@@ -148,6 +154,8 @@ function mountSimulators(app: NestExpressApplication): void {
     app.use(path, (_req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Robots-Tag', 'noindex');
+      // Like PAYUNi's own pages: the store-map popup keeps its opener (the checkout) through them.
+      res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
       next();
     });
     app.use(path, router);

@@ -461,7 +461,7 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
       const html = await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body }) })).text();
       expect(html).toContain('澎湖馬公門市');
       const key = formOf(html).fields.MerKeyNo;
-      expect(gw.parseMapReturn(sim.sim.mapReturnFields(key, '950284'))).toMatchObject({ storeId: '950284', insularArea: 'Y', storeAddr: '澎湖縣馬公市中正路12號' });
+      expect(gw.parseMapReturn({ ...sim.sim.mapReturnFields(key, '950284') })).toMatchObject({ storeId: '950284', insularArea: 'Y', storeAddr: '澎湖縣馬公市中正路12號' });
     });
 
     it('the map page refuses a bad hash and bad fields; parseMapReturn refuses tampering', async () => {
@@ -473,7 +473,7 @@ describe('PAYUNi client against the local simulator (real HTTP on 127.0.0.1)', (
       expect(await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...wrong }) })).text()).toContain('ShipType');
 
       const html = await (await fetch(form.go_url, { method: 'POST', body: new URLSearchParams({ ...form.body }) })).text();
-      const good = sim.sim.mapReturnFields(formOf(html).fields.MerKeyNo, '203512');
+      const good: Record<string, string> = { ...sim.sim.mapReturnFields(formOf(html).fields.MerKeyNo, '203512') };
       const reason = (f: Record<string, string>) => {
         try {
           gw.parseMapReturn(f);

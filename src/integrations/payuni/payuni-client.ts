@@ -408,6 +408,21 @@ function toTradeRecord(raw: Record<string, string>): TradeRecord {
 /** Script that submits a page's `<form data-autosubmit>` (serve it same-origin: the CSP allows no inline script). */
 export const AUTO_SUBMIT_JS = "var f=document.querySelector('form[data-autosubmit]');if(f)f.submit();\n";
 
+const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * The `<form>` element alone for a PayuniForm (hidden inputs, escaped), for a client that inserts
+ * it into its page and submits it (`formHtml` of spec 2 §7).
+ */
+export function payuniFormMarkup(form: PayuniForm | { go_url: string; body: Record<string, string> }, attrs: { id?: string; target?: string } = {}): string {
+  const inputs = Object.entries(form.body)
+    .map(([k, v]) => `<input type="hidden" name="${escHtml(k)}" value="${escHtml(String(v))}">`)
+    .join('');
+  const id = attrs.id ? ` id="${escHtml(attrs.id)}"` : '';
+  const target = attrs.target ? ` target="${escHtml(attrs.target)}"` : '';
+  return `<form${id} method="post" action="${escHtml(form.go_url)}" accept-charset="UTF-8"${target}>${inputs}</form>`;
+}
+
 /**
  * A self-submitting HTML page for a PayuniForm. Pass `scriptSrc` (a same-origin URL serving
  * AUTO_SUBMIT_JS) where the CSP forbids inline script; without it the script is inline.
