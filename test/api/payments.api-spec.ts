@@ -1,18 +1,14 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { randomBytes } from 'node:crypto';
-import { Transactions } from '../../src/common/transactions/transactions';
 import { SIMULATORS } from '../../src/integrations/providers/provider-tokens';
 import type { EmbeddedSimulators } from '../../src/integrations/providers/embedded-simulators';
 import { sealEnvelope } from '../../src/integrations/payuni/payuni-crypto';
-import { StockService } from '../../src/modules/catalog/stock.service';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
-import { Order } from '../../src/modules/orders/entities/order.entity';
-import { OrderItem } from '../../src/modules/orders/entities/order-item.entity';
-import { PaymentsService, type StartPaymentResult } from '../../src/modules/payments/payments.service';
+import { linePayProducts, PaymentsService, type StartPaymentResult } from '../../src/modules/payments/payments.service';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { feeFor, homeCod, shippingMethod, shopper, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -32,28 +28,22 @@ describe('payments: every online method against the simulators, and the callback
   let base: string;
   let sims: EmbeddedSimulators;
   let config: AppConfig;
+  let v: TestVariant;
   let variantId: number;
-  let productId: number;
-  let price: number;
-  let userId: number;
+  let home: { shipping_cost: number; free_shipping_threshold: number };
+  let buyer: Shopper;
+  let submits = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen(0, '127.0.0.1');
+    t = await createTestApp({ CHECKOUT_RATE_LIMIT: '1000' }, { listen: true });
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1');
     ds = t.app.get(DataSource);
     sims = t.app.get<EmbeddedSimulators>(SIMULATORS);
     config = t.app.get<AppConfig>(APP_CONFIG);
-    const v: { id: number; product_id: number; price: number }[] = await ds.query(
-      `SELECT v.id, v.product_id, v.discount_price AS price FROM product_variants v JOIN products p ON p.id = v.product_id
-       WHERE p.is_active = 1 AND v.is_active = 1 AND v.discount_price > 100 ORDER BY v.id`,
-    );
-    variantId = Number(v[0].id);
-    productId = Number(v[0].product_id);
-    price = Number(v[0].price);
-    await ds.query('UPDATE product_variants SET quantity = 500 WHERE id = ?', [variantId]);
-    const u: { id: number }[] = await ds.query('SELECT id FROM users ORDER BY id');
-    userId = u.length ? Number(u[0].id) : 1;
+    [v] = await variants(t.app, 1, 500);
+    variantId = v.variantId;
+    home = await shippingMethod(t.app, 4);
+    buyer = await shopper(t);
   });
   afterAll(async () => {
     await sims?.idle();
@@ -61,58 +51,26 @@ describe('payments: every online method against the simulators, and the callback
   });
 
   /**
-   * STOPGAP until the checkout's submitOrder lands: an order committed the way checkout commits it
-   * (order + line + stock reserved), then the payment started through PaymentsService and recorded
-   * with OrderStateService.setPaymentStarted.
+   * An order through the real checkout (POST /api/order/submitOrder as the client sends it, home
+   * delivery), which starts the payment at the simulator. `start` is what the gateway gave: the
+   * code (ATM/CVS, as stored on the order) or the form / redirect of the answer.
    */
-  async function placeOrder(method: Method, opts: { quantity?: number; shippingFee?: number } = {}): Promise<Placed> {
-    const tx = t.app.get(Transactions);
-    const stock = t.app.get(StockService);
+  async function placeOrder(method: Method, opts: { quantity?: number } = {}): Promise<Placed> {
     const quantity = opts.quantity ?? 1;
-    const shippingFee = opts.shippingFee ?? 60;
-    const subtotal = price * quantity;
-    const total = subtotal + shippingFee;
-    const merTradeNo = `T${Date.now().toString(36)}${randomBytes(3).toString('hex')}`.slice(0, 20);
-    const id = await tx.run(async () => {
-      const order = await tx.repo(Order).save(
-        tx.repo(Order).create({
-          mer_trade_no: merTradeNo,
-          user_id: userId,
-          buy_name: '王小明',
-          buy_phone: '0912345678',
-          buy_email: 'buyer@example.com',
-          name: '王小明',
-          phone: '0912345678',
-          shipping: 4,
-          payment: method,
-          bank_code: method === 'atm' ? '013' : '',
-          subtotal,
-          shipping_fee: shippingFee,
-          total_amount: total,
-          invoice_type: method === 'linepay' ? '' : 'personal',
-          carrier_type: 'amego',
-          shipped_files: [],
-        }),
-      );
-      await tx.repo(OrderItem).save(tx.repo(OrderItem).create({ order_id: order.id, product_id: productId, variant_id: variantId, title: '測試商品', variant_name: '', image_url: '/media/x.jpg', price, quantity }));
-      await stock.reserveStock([{ variantId, quantity }]);
-      return order.id;
-    });
-    const start = await t.app.get(PaymentsService).start({
-      orderId: id,
-      merTradeNo,
-      method,
-      amount: total,
-      bankCode: method === 'atm' ? '013' : undefined,
-      prodDesc: '測試商品',
-      email: 'buyer@example.com',
-      origin: base,
-      items: [{ name: '測試商品', quantity, price, imageUrl: '/media/x.jpg' }],
-    });
-    if (start.kind === 'code') {
-      await t.app.get(OrderStateService).setPaymentStarted(id, { tradeNo: start.tradeNo, paymentCode: start.paymentCode, bankCode: start.bankCode, expireDate: start.expireDate });
+    const subtotal = v.price * quantity;
+    const total = subtotal + feeFor(home, subtotal);
+    const body = homeCod(buyer, [{ v, quantity }], total, { payment: method, ...(method === 'atm' ? { bankCode: '013' } : {}) });
+    const r = await submit(buyer, body, `pay-${method}-${++submits}`);
+    if (r.status !== 200) throw new Error(`submitOrder ${method}: ${r.status} ${JSON.stringify(r.body)}`);
+    const { order_id: id, MerTradeNo: merTradeNo } = r.body.resData as { order_id: number; MerTradeNo: string };
+    let start: StartPaymentResult;
+    if (method === 'atm' || method === 'cvs') {
+      const o = (await t.app.get(OrderStateService).findById(id))!;
+      start = { kind: 'code', tradeNo: o.trade_no, paymentCode: o.payment_code, ...(o.bank_code && method === 'atm' ? { bankCode: o.bank_code } : {}), expireDate: new Date(o.expire_date!) };
+    } else {
+      start = { kind: method === 'credit' ? 'form' : 'redirect', form: r.body.result };
     }
-    return { id, merTradeNo, total, variantId, start };
+    return { id, merTradeNo, total, variantId: v.variantId, start };
   }
 
   const orderRow = async (id: number) => (await t.app.get(OrderStateService).findById(id))!;
@@ -208,7 +166,7 @@ describe('payments: every online method against the simulators, and the callback
   });
 
   it('LINE Pay: request → approve → confirm (our amount) → paid; transactionId kept exact (19 digits)', async () => {
-    const o = await placeOrder('linepay', { quantity: 2, shippingFee: 80 });
+    const o = await placeOrder('linepay', { quantity: 2 });
     expect(o.start.kind).toBe('redirect');
     if (o.start.kind !== 'redirect') return;
     expect(o.start.form.body).toEqual({});
@@ -240,9 +198,17 @@ describe('payments: every online method against the simulators, and the callback
   });
 
   it('LINE Pay: the package adds up exactly (lines + shipping fee as its own line)', async () => {
-    const o = await placeOrder('linepay', { quantity: 3, shippingFee: 100 });
+    const o = await placeOrder('linepay');
     const txId = sims.linepay!.transactionOf(o.merTradeNo)!;
-    expect(sims.linepay!.transactions.get(txId)!.amount).toBe(price * 3 + 100);
+    expect(home.shipping_cost).toBeGreaterThan(0);
+    expect(sims.linepay!.transactions.get(txId)!.amount).toBe(o.total);
+    const products = linePayProducts({ merTradeNo: o.merTradeNo, amount: 2 * 150 + 80, items: [{ name: 'A', quantity: 2, price: 150 }] }, base);
+    expect(products).toEqual([
+      { name: 'A', quantity: 2, price: 150 },
+      { name: '運費', quantity: 1, price: 80 },
+    ]);
+    // Lines that cannot add up (a discount bigger than the fee) become one line of the total.
+    expect(linePayProducts({ merTradeNo: 'X1', amount: 100, items: [{ name: 'A', quantity: 1, price: 150 }] }, base)).toEqual([{ name: '訂單 X1', quantity: 1, price: 100 }]);
   });
 
   it('LINE Pay: a confirm with another order number or an unknown transaction confirms nothing', async () => {
