@@ -170,17 +170,35 @@ describe('PaymentSlipPage (spec 2 §2, §4, §8)', () => {
     expect(await screen.findByTestId('slip-order-id')).toHaveTextContent('#101');
   });
 
-  it('clears the cart for LINE Pay (spec 2 §4), and not for other methods', async () => {
-    server(() => found(orderView({ payment: 'linepay', paymentname: 'LINE Pay', payment_code: '', expiredate: null })));
-    const linePay = renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: { ...loggedInAs(member()), cart: cartWithOneLine } });
-    await screen.findByTestId('slip-order-id');
-    await waitFor(() => expect(linePay.store.getState().cart.items).toEqual([]));
-    linePay.unmount();
+  it('clears the cart when back from LINE Pay or the card page (spec 2 §4), not for other methods', async () => {
+    const justNow = new Date(Date.now() - 5 * 60_000).toISOString();
+    for (const [payment, clears] of [
+      ['linepay', true],
+      ['credit', true],
+      ['atm', false],
+      ['cod', false],
+    ] as const) {
+      server(() => found(orderView({ payment, paymentname: payment, payment_code: '', expiredate: null, created_at: justNow })));
+      const { store, unmount } = renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: { ...loggedInAs(member()), cart: cartWithOneLine } });
+      await screen.findByTestId('slip-order-id');
+      if (clears) await waitFor(() => expect(store.getState().cart.items).toEqual([]));
+      else expect(store.getState().cart.items).toHaveLength(1);
+      unmount();
+    }
+  });
 
-    server(() => found(orderView()));
-    const atm = renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: { ...loggedInAs(member()), cart: cartWithOneLine } });
+  it('keeps the cart when an older LINE Pay slip is opened, or the slip is opened from inside the app', async () => {
+    server(() => found(orderView({ payment: 'linepay', payment_code: '', expiredate: null, created_at: '2025-01-01T04:05:00.000Z' })));
+    const old = renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: { ...loggedInAs(member()), cart: cartWithOneLine } });
     await screen.findByTestId('slip-order-id');
-    expect(atm.store.getState().cart.items).toHaveLength(1);
+    expect(old.store.getState().cart.items).toHaveLength(1);
+    old.unmount();
+
+    server(() => found(orderView({ payment: 'linepay', payment_code: '', expiredate: null, created_at: new Date().toISOString() })));
+    const inApp = renderRoutes(routes, { path: '/orders', preloaded: { ...loggedInAs(member()), cart: cartWithOneLine } });
+    await act(() => inApp.router.navigate(`/paymentSlip?MerTradeNo=${MER}`));
+    await screen.findByTestId('slip-order-id');
+    expect(inApp.store.getState().cart.items).toHaveLength(1);
   });
 
   it('while an online payment is awaited it asks again every few seconds and shows it paid, then stops', async () => {

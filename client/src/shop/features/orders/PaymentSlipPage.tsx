@@ -1,6 +1,6 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { OrderItemView, OrderView } from '@api/orders';
 import { CHECKOUT_MSG } from '@rules/checkout-rules';
@@ -17,6 +17,7 @@ import { errorStatus, useGetOrderAndDetailsQuery } from './ordersApi';
 import { OrderItemsTable, OrderTotals, PayInstructionsView, StatusPill } from './OrderParts';
 import {
   awaitingPayment,
+  clearsCartOnReturn,
   deliverySlotLabel,
   homeAddress,
   invoiceText,
@@ -111,11 +112,15 @@ function Slip({ merTradeNo }: { merTradeNo: string }) {
     if (notYours) dispatch(setRedirectPath(here));
   }, [notYours, here, dispatch]);
 
-  // LINE Pay comes back here from its payment page: the cart is done with (spec 2 §4).
-  const payment = order?.payment;
+  // Back from LINE Pay's (or the card's 3-D Secure) page: the cart is done with (spec 2 §4).
+  // `default` is the key of the tab's first location: a page load, not a link inside the app.
+  const [firstPage] = useState(() => location.key === 'default');
+  const cartCleared = useRef(false);
   useEffect(() => {
-    if (payment === 'linepay') dispatch(clearCart());
-  }, [payment, dispatch]);
+    if (!order || cartCleared.current || !clearsCartOnReturn(order, firstPage)) return;
+    cartCleared.current = true;
+    dispatch(clearCart());
+  }, [order, firstPage, dispatch]);
 
   // Back from the simulator's or the bank's page in another tab: ask at once.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CANCELLED, orderView, PAID } from './testOrders';
-import { awaitingPayment, deadlineText, invoiceText, payInstructions, splitAtmCode, taipeiDateTime, withCancelAnswer, withPaidRefusal } from './orderView';
+import { awaitingPayment, clearsCartOnReturn, deadlineText, invoiceText, payInstructions, splitAtmCode, taipeiDateTime, withCancelAnswer, withPaidRefusal } from './orderView';
 import { loadedOrderCount } from './ordersApi';
 
 describe('order view helpers', () => {
@@ -34,6 +34,17 @@ describe('order view helpers', () => {
     expect(awaitingPayment(orderView({ payment: 'cod' }))).toBe(false);
     expect(awaitingPayment(orderView({ ...PAID, status_name: 'paid' }))).toBe(false);
     expect(awaitingPayment(orderView({ ...CANCELLED }))).toBe(false);
+  });
+
+  it('clears the cart only on a return from the gateway page: first page of the tab, recent order, LINE Pay or card', () => {
+    const now = Date.parse('2025-01-01T05:00:00.000Z');
+    const at = (payment: string, created_at: string) => ({ payment, created_at });
+    expect(clearsCartOnReturn(at('linepay', '2025-01-01T04:05:00.000Z'), true, now)).toBe(true);
+    expect(clearsCartOnReturn(at('credit', '2025-01-01T04:05:00.000Z'), true, now)).toBe(true);
+    expect(clearsCartOnReturn(at('linepay', '2025-01-01T04:05:00.000Z'), false, now)).toBe(false);
+    expect(clearsCartOnReturn(at('atm', '2025-01-01T04:05:00.000Z'), true, now)).toBe(false);
+    expect(clearsCartOnReturn(at('linepay', '2024-12-31T04:05:00.000Z'), true, now)).toBe(false);
+    expect(clearsCartOnReturn(at('linepay', 'garbage'), true, now)).toBe(false);
   });
 
   it('describes the invoice as chosen at checkout', () => {

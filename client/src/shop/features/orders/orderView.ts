@@ -69,6 +69,23 @@ export function awaitingPayment(o: OrderView): boolean {
   return ONLINE_PAYMENTS.includes(o.payment) && o.status_name === 'pending' && o.payment_status === PAYMENT_STATUS.unpaid;
 }
 
+/** Methods paid on the gateway's own page, which sends the browser back to the slip. */
+export const GATEWAY_PAYMENTS: readonly string[] = ['credit', 'linepay'];
+/** How long after checkout landing on the slip still counts as coming back from the gateway. */
+export const SLIP_RETURN_WINDOW_MS = 2 * 3600_000;
+
+/**
+ * The slip clears the cart (spec 2 §4: LINE Pay; credit too, whose checkout also keeps the cart
+ * until the gateway sends the browser back here) only when the browser just came back from the
+ * gateway: the slip is the tab's first page and the order is recent. Opening an older slip from
+ * /orders or from an e-mail leaves a cart being filled for the next order alone.
+ */
+export function clearsCartOnReturn(o: Pick<OrderView, 'payment' | 'created_at'>, firstPage: boolean, now = Date.now()): boolean {
+  if (!firstPage || !GATEWAY_PAYMENTS.includes(o.payment)) return false;
+  const created = Date.parse(o.created_at);
+  return Number.isFinite(created) && now - created <= SLIP_RETURN_WINDOW_MS;
+}
+
 /** The payment method's label (both spellings of the specs are sent). */
 export const paymentLabel = (o: Pick<OrderView, 'paymentname' | 'payment_label' | 'payment'>): string => o.paymentname || o.payment_label || o.payment;
 
