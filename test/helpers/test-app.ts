@@ -36,26 +36,36 @@ export interface TestAppOptions {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'skinshop-media-'));
-  const config = loadAppConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    DATABASE_URL: db.url,
-    MEDIA_DIR: mediaDir,
-    SEED_DEMO_DATA: 'true',
-    PROVIDER_SIMULATORS: 'true',
-    // Each app its own Redis key prefix, so test files running side by side never share queues.
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),
-    ...env,
-  });
-  const app = await createWebApp(config, { clientDist: options.clientDist });
-  await app.init();
-  if (options.listen) await app.listen(0, '127.0.0.1');
+  let app: NestExpressApplication | undefined;
+  try {
+    const config = loadAppConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: db.url,
+      MEDIA_DIR: mediaDir,
+      SEED_DEMO_DATA: 'true',
+      PROVIDER_SIMULATORS: 'true',
+      // Each app its own Redis key prefix, so test files running side by side never share queues.
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),
+      ...env,
+    });
+    app = await createWebApp(config, { clientDist: options.clientDist });
+    await app.init();
+    if (options.listen) await app.listen(0, '127.0.0.1');
+  } catch (e) {
+    // A refused boot (e.g. a configuration test) leaves no database behind.
+    await app?.close().catch(() => undefined);
+    await db.drop();
+    rmSync(mediaDir, { recursive: true, force: true });
+    throw e;
+  }
+  const started = app;
   return {
-    app,
-    http: app.getHttpServer(),
+    app: started,
+    http: started.getHttpServer(),
     db,
     async close() {
-      await app.close();
+      await started.close();
       await db.drop();
       rmSync(mediaDir, { recursive: true, force: true });
     },

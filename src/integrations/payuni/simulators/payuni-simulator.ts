@@ -673,7 +673,8 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
       }
       notifications.push(last);
       if (last.status === 200 || stopped) return last;
-      if (attempt <= retryDelays.length) await new Promise((r) => setTimeout(r, retryDelays[attempt - 1]));
+      // unref: a pending retry never keeps a process (or a test run) alive.
+      if (attempt <= retryDelays.length) await new Promise((r) => setTimeout(r, retryDelays[attempt - 1]).unref());
     }
     return last;
   }
