@@ -218,6 +218,25 @@ describe('OrdersPage (spec 1 §2, §4, §7, §8)', () => {
     expect(within(row(1)).queryByTestId('pay-instructions')).toBeNull();
   });
 
+  it('asks again when the tab is shown again while an order awaits an online payment, and shows it paid', async () => {
+    let orders = ordersOf(1);
+    const { calls } = mockApi({
+      'GET /api/login/getuser': () => ({ json: { success: true, user: member() } }),
+      'GET /api/order/getUserOrdersByPage': () => ({ json: { success: true, orders, total: orders.length } }),
+    });
+    renderRoutes(routes, { path: '/orders', ...asMember });
+    const order = await screen.findByTestId('order-201');
+    expect(within(order).getByTestId('payment-status')).toHaveTextContent('未付款');
+    orders = ordersOf(1, () => ({ ...PAID, status_name: 'paid', status_label: '已付款' }));
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(within(screen.getByTestId('order-201')).getByTestId('payment-status')).toHaveTextContent('已付款'));
+    expect(listCalls(calls)).toHaveLength(2);
+    // Nothing awaited any more: showing the tab again asks nothing.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(listCalls(calls)).toHaveLength(2);
+  });
+
   it('says 目前沒有任何訂單。 when there are none', async () => {
     server({ orders: [] });
     renderRoutes(routes, { path: '/orders', ...asMember });

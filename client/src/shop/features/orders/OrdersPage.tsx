@@ -13,7 +13,8 @@ import { LoadError } from '../../../shared/components/LoadError';
 import { RequireMember } from '../auth/RequireMember';
 import { OrderCard } from './OrderCard';
 import { errorStatus, ORDERS_PAGE_SIZE, ordersApi, useCancelOrderMutation, useGetUserOrdersByPageInfiniteQuery } from './ordersApi';
-import { PAYMENT_STATUS, withCancelAnswer, withPaidRefusal } from './orderView';
+import { awaitingPayment, PAYMENT_STATUS, withCancelAnswer, withPaidRefusal } from './orderView';
+import { useRefetchOnReturn } from './useRefetchOnReturn';
 import './Orders.css';
 
 const LIST_ARG = { limit: ORDERS_PAGE_SIZE };
@@ -53,6 +54,8 @@ function OrdersList() {
     return out;
   }, [data]);
   const total = Math.max(data?.pages.at(-1)?.total ?? 0, orders.length);
+  // An order still waiting for an online payment: back in this tab after paying elsewhere, ask again.
+  useRefetchOnReturn(orders.some((o) => awaitingPayment(o)), refetch);
 
   /** The cached order (in whichever page holds it) after `change`. */
   const patch = (orderId: number, change: (o: OrderView) => OrderView) => {

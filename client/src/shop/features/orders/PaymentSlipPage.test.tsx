@@ -67,7 +67,7 @@ describe('PaymentSlipPage (spec 2 §2, §4, §8)', () => {
     expect(screen.getByTestId('atm-bank')).toHaveTextContent('013（國泰世華）');
     const account = screen.getByTestId('atm-account');
     expect(account).toHaveTextContent('98765432101234');
-    expect(within(account).getByRole('button')).toBeInTheDocument(); // copy
+    expect(within(account).getByRole('button', { name: '複製虛擬帳號' })).toBeInTheDocument();
     expect(screen.getByTestId('pay-deadline')).toHaveTextContent('2025-01-04 23:59');
 
     const info = screen.getByTestId('slip-info');

@@ -29,6 +29,7 @@ import {
   payInstructions,
   taipeiDateTime,
 } from './orderView';
+import { useRefetchOnReturn } from './useRefetchOnReturn';
 import './Orders.css';
 
 /** How often the slip asks again while an online payment is awaited, and for how long. */
@@ -123,14 +124,7 @@ function Slip({ merTradeNo }: { merTradeNo: string }) {
   }, [order, firstPage, dispatch]);
 
   // Back from the simulator's or the bank's page in another tab: ask at once.
-  useEffect(() => {
-    if (!awaiting) return;
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refetch();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [awaiting, refetch]);
+  useRefetchOnReturn(awaiting, refetch);
 
   if (notYours) return <Navigate to="/login" replace />;
   if (status === 401) return null;
