@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobDriver } from '../../src/jobs/job-queue';
@@ -124,11 +125,15 @@ export function homeCod(s: Shopper, lines: { v: TestVariant; quantity: number }[
   };
 }
 
-/** submitOrder as the client sends it (JSON, CSRF token, optional Idempotency-Key). */
-export async function submit(s: Shopper, body: Body, key?: string) {
+/**
+ * submitOrder as the client sends it (JSON, CSRF token, an Idempotency-Key): `key` undefined sends
+ * a fresh random key (one attempt, as the client does), null sends none (the 2-second lock applies).
+ */
+export async function submit(s: Shopper, body: Body, key?: string | null) {
   const token = await s.b.csrfToken();
   let req = s.b.agent.post('/api/order/submitOrder').set('X-Forwarded-For', s.b.ip).set('X-CSRF-Token', token);
-  if (key !== undefined) req = req.set('Idempotency-Key', key);
+  const header = key === undefined ? `t-${randomBytes(12).toString('hex')}` : key;
+  if (header !== null) req = req.set('Idempotency-Key', header);
   return req.send(body);
 }
 

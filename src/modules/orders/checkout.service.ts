@@ -336,13 +336,16 @@ export class CheckoutService {
       }
       const variant = product.variants.find((v) => v.variant_id === item.variant_id);
       if (!variant) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: item.product_id, variant_id: item.variant_id });
-      const name = variant.variant_name ? `${product.title}（${variant.variant_name}）` : product.title;
-      if (!product.listed || !variant.active) throw new VariantUnavailableError(name, variant.variant_id, product.product_id);
       const line = byVariant.get(variant.variant_id);
+      // The same variant on two lines is one line of the order (1–99 in all).
       const quantity = (line?.quantity ?? 0) + item.quantity;
       if (quantity > MAX_LINE_QUANTITY) throw new AppError(INVALID_QUANTITY, HttpStatus.BAD_REQUEST);
-      if (quantity > variant.stock) throw new OutOfStockError(name, variant.variant_id, product.product_id, variant.stock);
       byVariant.set(variant.variant_id, { product, variant, quantity });
+    }
+    for (const { product, variant, quantity } of byVariant.values()) {
+      const name = variant.variant_name ? `${product.title}（${variant.variant_name}）` : product.title;
+      if (!product.listed || !variant.active) throw new VariantUnavailableError(name, variant.variant_id, product.product_id);
+      if (quantity > variant.stock) throw new OutOfStockError(name, variant.variant_id, product.product_id, variant.stock);
     }
     return [...byVariant.values()];
   }

@@ -1,12 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SmsModule } from '../../integrations/sms/sms.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { SettingsModule } from '../settings/settings.module';
+import { UsersModule } from '../users/users.module';
+import { CheckoutService } from './checkout.service';
 import { OrderItem } from './entities/order-item.entity';
 import { OrderMessage } from './entities/order-message.entity';
 import { OrderStatusCode } from './entities/order-status-code.entity';
 import { Order } from './entities/order.entity';
 import { PaymentStatusCode } from './entities/payment-status-code.entity';
+import { OrderCancelService } from './order-cancel.service';
+import { OrderMessagesProcessor } from './order-messages.processor';
+import { OrderPaymentsService } from './order-payments.service';
+import { OrderQueryService } from './order-query.service';
 import { OrderStateService } from './order-state.service';
+import { PaymentCallbacksController } from './payment-callbacks.controller';
+import { PaymentCancelCodeProcessor } from './payment-cancel-code.processor';
+import { ReconciliationProcessor } from './reconciliation.processor';
+import { ReconciliationService } from './reconciliation.service';
+import { ShopOrdersController } from './shop-orders.controller';
 
 /**
  * Checkout, payment slip, my orders, cancel, payment results applied to orders, reconciliation
@@ -14,8 +28,29 @@ import { OrderStateService } from './order-state.service';
  * order / payment status codes. `OrderStateService` is the one way other modules change an order.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderItem, OrderMessage, OrderStatusCode, PaymentStatusCode]), CatalogModule],
-  providers: [OrderStateService],
+  imports: [
+    TypeOrmModule.forFeature([Order, OrderItem, OrderMessage, OrderStatusCode, PaymentStatusCode]),
+    CatalogModule,
+    SettingsModule,
+    SmsModule,
+    PaymentsModule,
+    UsersModule,
+  ],
+  controllers: [ShopOrdersController, PaymentCallbacksController],
+  providers: [
+    // checkout, slip, my orders, cancel (orders)
+    OrderStateService,
+    CheckoutService,
+    OrderQueryService,
+    OrderCancelService,
+    // buyer's messages (notify)
+    OrderMessagesProcessor,
+    // payment results, reconciliation (payflow)
+    OrderPaymentsService,
+    ReconciliationService,
+    ReconciliationProcessor,
+    PaymentCancelCodeProcessor,
+  ],
   exports: [OrderStateService],
 })
 export class OrdersModule {}
