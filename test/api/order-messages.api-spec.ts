@@ -225,6 +225,29 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
     expect(creditText).toContain('三聯式發票，統一編號 17784483，抬頭「肌研舍股份有限公司」');
   });
 
+  it('LINE Pay: confirmed once its payment started; no confirmation when the start failed (訂單未成立)', async () => {
+    const ok = await placeOrder({ payment: 'linepay' });
+    await jobs.whenIdle();
+    expect(mailsFor(ok, '訂單成立通知')).toHaveLength(1);
+    expect(mailsFor(ok, '訂單成立通知')[0].text).toContain('付款方式：LINE Pay');
+
+    sims.linepay!.setOutage(true);
+    let refused: { status: number; body: { message: string; resData: { order_id: number } } };
+    try {
+      if (!buyer) throw new Error('no buyer');
+      const [a] = lines;
+      const total = a.price + feeFor(home, a.price);
+      refused = await submit(buyer, homeCod(buyer, [{ v: a, quantity: 1 }], total, { payment: 'linepay' }), `msg-${randomBytes(6).toString('hex')}`);
+    } finally {
+      sims.linepay!.setOutage(false);
+    }
+    expect(refused.status).toBe(503);
+    await jobs.whenIdle(30_000);
+    const orderId = refused.body.resData.order_id;
+    expect(smtp.received.filter((m) => m.subject.endsWith(`#${orderId}`))).toHaveLength(0);
+    expect(await q('SELECT kind FROM order_messages WHERE order_id = ?', [orderId])).toEqual([]);
+  });
+
   it('no confirmation for an order cancelled before its job ran', async () => {
     const o = await placeOrder({ payment: 'atm', bankCode: '013' });
     await jobs.whenIdle();
