@@ -1,7 +1,18 @@
 import express from 'express';
 import request from 'supertest';
 import { AllExceptionsFilter } from './all-exceptions.filter';
-import { BODY_MSG, DEFAULT_JSON_LIMIT, jsonBodyParser, jsonLimitFor, jsonNestsDeeperThan, MAX_JSON_DEPTH, type JsonBodyLimit } from './json-body';
+import {
+  BODY_MSG,
+  DEFAULT_JSON_LIMIT,
+  FORM_BODY_LIMIT,
+  FORM_BODY_ROUTES,
+  jsonBodyParser,
+  jsonLimitFor,
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
+  takesFormBody,
+  type JsonBodyLimit,
+} from './json-body';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 const nested = (depth: number, open = '[', close = ']') => open.repeat(depth) + close.repeat(depth);
@@ -89,5 +100,46 @@ describe('jsonBodyParser', () => {
     const million = await request(a).post('/api/admin/html').set('Content-Type', 'application/json').send(nested(1_000_000));
     expect(million.body).toEqual({ success: false, message: BODY_MSG.tooDeep });
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('form bodies: only the provider callbacks (FORM_BODY_ROUTES)', () => {
+  function app() {
+    const a = express();
+    a.use(jsonBodyParser());
+    a.post(/.*/, (req, res) => void res.json({ body: req.body ?? null }));
+    const filter = new AllExceptionsFilter();
+    a.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) =>
+      filter.catch(err, { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as never),
+    );
+    return a;
+  }
+
+  it('lists the three callback routes, exactly', () => {
+    expect(FORM_BODY_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/payments/payuni/notify',
+      'POST /api/payments/payuni/return',
+      'POST /api/logistics/cvs-map/return',
+    ]);
+    expect(takesFormBody('POST', '/api/logistics/cvs-map/return')).toBe(true);
+    expect(takesFormBody('POST', '/api/logistics/cvs-map/return/x')).toBe(false);
+    expect(takesFormBody('GET', '/api/payments/payuni/notify')).toBe(false);
+  });
+
+  it('parses flat form fields there (no nesting), and nowhere else', async () => {
+    const a = app();
+    const cb = await request(a).post('/api/payments/payuni/notify?x=1').type('form').send('MerID=S01&EncryptInfo=ab&a[b]=c');
+    expect(cb.body.body).toEqual({ MerID: 'S01', EncryptInfo: 'ab', 'a[b]': 'c' });
+    const other = await request(a).post('/api/user/updateUser').type('form').send('username=x');
+    expect(other.body.body).toBeNull();
+  });
+
+  it('refuses an oversized form or an unknown charset in the envelope', async () => {
+    const a = app();
+    const big = await request(a).post('/api/payments/payuni/return').type('form').send(`EncryptInfo=${'a'.repeat(FORM_BODY_LIMIT + 1)}`);
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ success: false, message: BODY_MSG.tooLarge });
+    const latin = await request(a).post('/api/payments/payuni/return').set('Content-Type', 'application/x-www-form-urlencoded; charset=utf-16').send('a=b');
+    expect(latin.status).toBe(415);
   });
 });
