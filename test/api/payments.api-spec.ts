@@ -197,6 +197,36 @@ describe('payments: every online method against the simulators, and the callback
     expect(await notifications(o.id)).toBe(1);
   });
 
+  it('LINE Pay: a confirm LINE Pay refuses (9000) → 303 to the slip, the order still pending; a refresh confirms it', async () => {
+    const o = await placeOrder('linepay');
+    const txId = sims.linepay!.transactionOf(o.merTradeNo)!;
+    sims.linepay!.approve(txId);
+    const url = new URL(sims.linepay!.redirectFor(txId, 'pay'));
+    sims.linepay!.failNext({ returnCode: '9000' });
+    const failed = await request(base).get(url.pathname + url.search);
+    expect(failed.status).toBe(303);
+    expect(failed.headers.location).toBe(`/paymentSlip?MerTradeNo=${o.merTradeNo}`);
+    expect((await orderRow(o.id)).status_name).toBe('pending');
+    expect(sims.linepay!.transactions.get(txId)!.status).toBe('authorized');
+    const again = await request(base).get(url.pathname + url.search);
+    expect(again.status).toBe(303);
+    expect((await orderRow(o.id)).status_name).toBe('paid');
+  });
+
+  it('LINE Pay: an order cancelled meanwhile is not charged (confirm not called), it stays cancelled', async () => {
+    const o = await placeOrder('linepay');
+    const txId = sims.linepay!.transactionOf(o.merTradeNo)!;
+    sims.linepay!.approve(txId);
+    await t.app.get(OrderStateService).cancel(o.id, 'member');
+    const url = new URL(sims.linepay!.redirectFor(txId, 'pay'));
+    const r = await request(base).get(url.pathname + url.search);
+    expect(r.status).toBe(303);
+    expect(sims.linepay!.transactions.get(txId)!.status).toBe('authorized');
+    const after = await orderRow(o.id);
+    expect(after.status_name).toBe('cancelled');
+    expect(after.payment_status).toBe(0);
+  });
+
   it('LINE Pay: the package adds up exactly (lines + shipping fee as its own line)', async () => {
     const o = await placeOrder('linepay');
     const txId = sims.linepay!.transactionOf(o.merTradeNo)!;

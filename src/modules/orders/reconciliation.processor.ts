@@ -13,7 +13,8 @@ export class ReconciliationProcessor {
   constructor(private readonly reconciliation: ReconciliationService) {}
 
   @JobHandler(JobName.PaymentsReconcile)
-  run(job: JobOf<'payments.reconcile'>): Promise<ReconcileReport> {
-    return this.reconciliation.reconcile({ olderThanMinutes: job.data.olderThanMinutes, orderId: job.data.orderId });
+  async run(job: JobOf<'payments.reconcile'>): Promise<Omit<ReconcileReport, 'outcomes'>> {
+    const { outcomes: _outcomes, ...counts } = await this.reconciliation.reconcile({ olderThanMinutes: job.data.olderThanMinutes, orderId: job.data.orderId });
+    return counts;
   }
 }

@@ -8,9 +8,10 @@ import { JobQueue } from '../../jobs/job-queue';
 import { JobName } from '../../jobs/job-types';
 import { parseTaipeiTimestamp } from '../payments/payment-times';
 import { PaymentsService, type PaymentAttempt } from '../payments/payments.service';
-import type { Order } from './entities/order.entity';
+import { In, LessThan, MoreThan } from 'typeorm';
+import { Order } from './entities/order.entity';
 import { AppliedOutcome, OrderPaymentsService } from './order-payments.service';
-import { CancelledBy, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
+import { CancelledBy, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
 /** Timings (AppConfig.payments; defaults as PAYMENTS_* in env.schema). */
 export interface ReconcileTimings {
@@ -20,8 +21,10 @@ export interface ReconcileTimings {
 }
 
 const DEFAULT_TIMINGS: ReconcileTimings = { reconcileEveryMs: 300_000, pendingMinutes: 5, abandonMinutes: 30 };
-/** Orders looked at per run (oldest first); the rest wait for the next run. */
+/** Orders per page (oldest first). */
 const BATCH = 200;
+/** At most this many pages per run (the next run goes on). */
+const MAX_PAGES = 25;
 
 /** What one order's reconciliation did. */
 export type ReconcileOutcome = AppliedOutcome | 'skipped' | 'error';
@@ -101,31 +104,56 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
     }
   }
 
-  /** One run: every pending online order older than `olderThanMinutes` (or just `orderId`). */
+  /**
+   * One run: every pending online order older than `olderThanMinutes` (or just `orderId`), oldest
+   * first, in pages (orders left pending — an ATM code a week long — do not hide the newer ones).
+   */
   async reconcile(opts: { olderThanMinutes?: number; orderId?: number; now?: Date } = {}): Promise<ReconcileReport> {
     const now = opts.now ?? new Date();
     const olderThan = opts.olderThanMinutes ?? this.timings.pendingMinutes;
-    let orders: Order[];
+    const report: ReconcileReport = { checked: 0, paid: 0, cancelled: 0, left: 0, errors: 0, outcomes: [] };
     if (opts.orderId !== undefined) {
       const o = await this.orders.findById(opts.orderId);
-      orders = o && isPendingOnline(o) ? [o] : [];
+      if (o && isPendingOnline(o)) await this.one(o, now, report);
     } else {
-      orders = await this.orders.pendingOnline(new Date(now.getTime() - olderThan * 60_000), BATCH);
-    }
-    const report: ReconcileReport = { checked: 0, paid: 0, cancelled: 0, left: 0, errors: 0, outcomes: [] };
-    for (const order of orders) {
-      const { outcome, why } = await this.reconcileOrder(order, now);
-      report.checked += 1;
-      if (outcome === 'paid' || outcome === 'paid-after-cancel') report.paid += 1;
-      else if (outcome === 'cancelled') report.cancelled += 1;
-      else if (outcome === 'error') report.errors += 1;
-      else report.left += 1;
-      report.outcomes.push({ orderId: order.id, merTradeNo: order.mer_trade_no, outcome, why });
+      const before = new Date(now.getTime() - olderThan * 60_000);
+      let afterId = 0;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const batch = await this.pendingPage(before, afterId);
+        for (const o of batch) await this.one(o, now, report);
+        if (batch.length < BATCH) break;
+        afterId = batch[batch.length - 1].id;
+      }
     }
     if (report.checked > 0) {
       this.logger.log(`reconciled ${report.checked} pending order(s): ${report.paid} paid, ${report.cancelled} cancelled, ${report.left} left, ${report.errors} gateway error(s)`);
     }
     return report;
+  }
+
+  private async one(order: Order, now: Date, report: ReconcileReport): Promise<void> {
+    const { outcome, why } = await this.reconcileOrder(order, now);
+    report.checked += 1;
+    if (outcome === 'paid' || outcome === 'paid-after-cancel') report.paid += 1;
+    else if (outcome === 'cancelled') report.cancelled += 1;
+    else if (outcome === 'error') report.errors += 1;
+    else report.left += 1;
+    report.outcomes.push({ orderId: order.id, merTradeNo: order.mer_trade_no, outcome, why });
+  }
+
+  /** Pending unpaid online orders created before `before`, by id after `afterId` (this module's own table). */
+  private pendingPage(before: Date, afterId: number): Promise<Order[]> {
+    return this.tx.repo(Order).find({
+      where: {
+        id: MoreThan(afterId),
+        status_name: ORDER_STATUS.pending,
+        payment_status: In([PAYMENT_STATUS.unpaid, PAYMENT_STATUS.failed]),
+        payment: In([...ONLINE_PAYMENTS]),
+        created_at: LessThan(before),
+      },
+      order: { id: 'ASC' },
+      take: BATCH,
+    });
   }
 
   /** One order; never throws for a gateway failure (logged, left for the next run). */
@@ -277,7 +305,7 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
 }
 
 function isPendingOnline(o: Order): boolean {
-  return o.status_name === ORDER_STATUS.pending && o.payment_status !== PAYMENT_STATUS.paid && ['atm', 'cvs', 'credit', 'linepay'].includes(o.payment);
+  return o.status_name === ORDER_STATUS.pending && o.payment_status !== PAYMENT_STATUS.paid && ONLINE_PAYMENTS.includes(o.payment);
 }
 
 function positiveInt(v: unknown, fallback: number, min: number): number {
