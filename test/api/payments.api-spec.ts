@@ -149,6 +149,11 @@ describe('payments: every online method against the simulators, and the callback
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(`/paymentSlip?MerTradeNo=${o.merTradeNo}`);
     expect(await notifications(o.id)).toBe(1);
+    // Kept: the card's last four digits; never its first six.
+    const kept: { raw: unknown }[] = await ds.query('SELECT raw FROM payment_notifications WHERE order_id = ?', [o.id]);
+    const raw = (typeof kept[0].raw === 'string' ? JSON.parse(kept[0].raw) : kept[0].raw) as Record<string, string>;
+    expect(raw.Card4No).toBe('4242');
+    expect(raw.Card6No).toBeUndefined();
     const after = await orderRow(o.id);
     expect(after.payment_status).toBe(1);
     expect(after.trade_no).toBe(sims.payuni!.trades.get(o.merTradeNo)!.tradeNo);

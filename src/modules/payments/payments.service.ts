@@ -224,7 +224,7 @@ export class PaymentsService {
         amount: n.amount,
         status: n.status.slice(0, 20),
         source: n.source,
-        raw: n.raw,
+        raw: withoutCardPrefix(n.raw),
         received_at: new Date(),
       });
       return true;
@@ -419,6 +419,12 @@ function absoluteUrl(url: string, origin: string): string | undefined {
   if (/^https?:\/\//i.test(url)) return url;
   if (url.startsWith('/')) return `${origin}${url}`;
   return undefined;
+}
+
+/** A gateway message as kept: the card's first six digits dropped (the last four stay, for support). */
+function withoutCardPrefix(raw: Record<string, unknown>): Record<string, unknown> {
+  const { Card6No: _card6, ...rest } = raw;
+  return rest;
 }
 
 /** The answer without anything sensitive (PAYUNi answers carry none, but keep the habit). */
