@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
-import { handOverPickedStore, pickedStoreFrom } from './checkoutForm';
+import { handOverPickedStore, pickedStoreFrom } from './pickedStore';
 import './Checkout.css';
 
 /** Spec 2 §9: the store result page returns to /checkout after 3 seconds. */

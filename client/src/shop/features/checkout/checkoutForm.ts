@@ -19,6 +19,10 @@ import type { Address, UserProfile } from '../auth/userTypes';
 import type { CartItem } from '../cart/cartSlice';
 import type { SubmitOrderBody } from './checkoutApi';
 
+import { readSessionJson, removeSession, writeSessionJson } from './sessionJson';
+
+export { dropPickedStore, handOverPickedStore, peekPickedStore, pickedStoreFrom, PICKED_STORE_KEY } from './pickedStore';
+
 /**
  * The checkout form (spec 2 §4–5), pure so it is tested alone: defaults, restore of the saved
  * form and config defaults, same-as-buyer, the address choices, what is submitted, and where each
@@ -208,15 +212,6 @@ export function withPickedStore(form: CheckoutForm, store: StoreFields): Checkou
   return { ...form, shipping: SHIPPING.seven, stores: { ...form.stores, seven: { ...store } } };
 }
 
-/** Checks a store from a message, a query or storage: three strings, a name at least. */
-export function pickedStoreFrom(v: unknown): StoreFields | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  const s = v as Partial<Record<keyof StoreFields, unknown>>;
-  const text = (x: unknown) => (typeof x === 'string' ? x.trim().slice(0, 200) : '');
-  const store = { store_id: text(s.store_id).slice(0, 20), store_name: text(s.store_name).slice(0, 100), store_addr: text(s.store_addr) };
-  return store.store_id && store.store_name ? store : undefined;
-}
-
 // ---------------------------------------------------------------- edits
 
 /** Buyer edits: a ticked same-as-buyer keeps the receiver's name and phone equal to the buyer's. */
@@ -392,8 +387,6 @@ export function firstErrorField(errors: FieldErrors): FormField | undefined {
 
 /** The checkout's saved form: this tab only (it survives the phone's trip to the store map and a reload). */
 export const SAVED_FORM_KEY = 'skinshop.checkout.form';
-/** The store /checkoutCvsResult hands to the checkout. */
-export const PICKED_STORE_KEY = 'skinshop.checkout.store';
 
 export interface SavedCheckout {
   user_id: number;
@@ -402,34 +395,9 @@ export interface SavedCheckout {
   attempt?: { key: string; fingerprint: string };
 }
 
-function session(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function readJson(key: string): unknown {
-  try {
-    const raw = session()?.getItem(key);
-    return raw ? (JSON.parse(raw) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeJson(key: string, value: unknown) {
-  try {
-    session()?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled: the form lives in memory for this visit.
-  }
-}
-
 /** The saved form of this member (another member's is ignored). */
 export function loadSavedCheckout(userId: number): { form?: unknown; attempt?: SavedCheckout['attempt'] } {
-  const saved = readJson(SAVED_FORM_KEY) as Partial<SavedCheckout> | undefined;
+  const saved = readSessionJson(SAVED_FORM_KEY) as Partial<SavedCheckout> | undefined;
   if (!saved || typeof saved !== 'object' || saved.user_id !== userId) return {};
   const a = saved.attempt;
   const attempt = a && typeof a.key === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(a.key) && typeof a.fingerprint === 'string' ? a : undefined;
@@ -437,33 +405,11 @@ export function loadSavedCheckout(userId: number): { form?: unknown; attempt?: S
 }
 
 export function saveCheckout(saved: SavedCheckout): void {
-  writeJson(SAVED_FORM_KEY, saved);
+  writeSessionJson(SAVED_FORM_KEY, saved);
 }
 
 export function clearSavedCheckout(): void {
-  try {
-    session()?.removeItem(SAVED_FORM_KEY);
-  } catch {
-    // nothing saved
-  }
-}
-
-/** /checkoutCvsResult leaves the picked store for the checkout. */
-export function handOverPickedStore(store: StoreFields): void {
-  writeJson(PICKED_STORE_KEY, store);
-}
-
-/** The store left by /checkoutCvsResult, if any (read while the form is built; dropped once applied). */
-export function peekPickedStore(): StoreFields | undefined {
-  return pickedStoreFrom(readJson(PICKED_STORE_KEY));
-}
-
-export function dropPickedStore(): void {
-  try {
-    session()?.removeItem(PICKED_STORE_KEY);
-  } catch {
-    // nothing left
-  }
+  removeSession(SAVED_FORM_KEY);
 }
 
 // ---------------------------------------------------------------- idempotency

@@ -4,7 +4,8 @@ import { CHECKOUT_MSG } from '@rules/checkout-rules';
 import { MOBILE_QUERY } from '../../../shared/hooks/useMediaQuery';
 import { browser, isWebUrl } from './browser';
 import { useGetCvsMapUrlMutation } from './checkoutApi';
-import { pickedStoreFrom, type StoreFields } from './checkoutForm';
+import type { StoreFields } from './checkoutForm';
+import { pickedStoreFrom } from './pickedStore';
 
 /** The message the map's return page posts to its opener (desktop), from our own origin. */
 export const CVS_STORE_MESSAGE = 'skinshop:cvs-store';
