@@ -190,6 +190,25 @@ describe('CheckoutPage: the form', { timeout: 30_000 }, () => {
     expect(submitCalls(calls)).toHaveLength(0);
   });
 
+  it('types a home address when none is saved: city → district → zip, and the first empty part gets the focus', async () => {
+    const noHome = me({ addresses: [savedSeven] });
+    server(noHome);
+    const user = userEvent.setup();
+    renderCheckout(withCart(noHome));
+    await ready();
+    await user.click(screen.getByRole('checkbox', { name: '同訂購人資料' }));
+    await user.click(screen.getByRole('radio', { name: /ATM 轉帳/ }));
+    await user.click(screen.getByRole('radio', { name: '會員載具' }));
+    await user.selectOptions(screen.getByLabelText('縣市'), '臺東縣');
+    await user.click(screen.getByRole('button', { name: /送出訂單/ }));
+    expect(await screen.findByText(CHECKOUT_MSG.homeAddressIncomplete)).toBeInTheDocument();
+    expect(screen.getByLabelText('鄉鎮市區')).toHaveFocus();
+    await user.selectOptions(screen.getByLabelText('鄉鎮市區'), '蘭嶼鄉');
+    expect(screen.getByLabelText('郵遞區號')).toHaveValue('952');
+    await user.type(screen.getByLabelText('街道地址'), '椰油村 1 號');
+    expect(screen.queryByText(CHECKOUT_MSG.homeAddressIncomplete)).not.toBeInTheDocument();
+  });
+
   it('hides payment methods the amount or the shipping does not allow, and the invoice for LINE Pay', async () => {
     server(me());
     const user = userEvent.setup();

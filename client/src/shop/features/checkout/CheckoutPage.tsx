@@ -121,10 +121,15 @@ function CheckoutGate() {
 function focusField(field: FormField) {
   const el = document.getElementById(fieldId(field));
   if (!el) return;
-  const target =
-    el.matches('input, select, textarea')
-      ? el
-      : (el.querySelector<HTMLElement>('input:checked:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea, button:not([disabled])') ?? el);
+  let target: HTMLElement = el;
+  if (!el.matches('input, select, textarea')) {
+    // A group: its first empty field (the home address's district…), else its chosen option, else its first control.
+    const controls = [...el.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select:not([disabled]), textarea, button:not([disabled])')];
+    const isChoice = (c: HTMLElement) => c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox');
+    const empty = controls.find((c) => (c instanceof HTMLInputElement || c instanceof HTMLSelectElement) && !isChoice(c) && !c.value);
+    const chosen = controls.find((c) => c instanceof HTMLInputElement && isChoice(c) && c.checked);
+    target = empty ?? chosen ?? controls[0] ?? el;
+  }
   el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   target.focus({ preventScroll: true });
 }
@@ -314,6 +319,7 @@ function Checkout({ user }: { user: UserProfile }) {
       // The order exists: the next submit is a new attempt. The server saved the address and config defaults.
       attemptRef.current = undefined;
       dispatch(baseApi.util.invalidateTags(['User']));
+      setLeaving(true);
       if (outcome.kind === 'slip') {
         clearSavedCheckout();
         await navigate(slipPath(outcome.merTradeNo));
@@ -322,7 +328,6 @@ function Checkout({ user }: { user: UserProfile }) {
       }
       // A gateway page (credit's 3-D Secure form, LINE Pay): the cart stays until the slip (spec 2 §4).
       persist(form);
-      setLeaving(true);
       if (outcome.kind === 'post') browser.postForm(outcome.url, outcome.fields);
       else browser.assign(outcome.url);
     } catch (err) {
