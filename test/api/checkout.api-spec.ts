@@ -505,7 +505,7 @@ describe('checkout: POST /api/order/submitOrder (spec 2 §4–5, issue 10)', () 
       const [v] = await variants(t.app, 1, 10);
       const body = homeCod(s, [{ v, quantity: 1 }], await homeTotal([{ v, quantity: 1 }]));
       await s.b.csrfToken();
-      // A refused submit frees the lock at once: the corrected form goes through.
+      // A refused submit takes no lock: the corrected form goes through at once.
       const refused = await submit(s, { ...body, name: '' }, null);
       expect(refused.body.message).toBe(CHECKOUT_MSG.receiverNameRequired);
       const burst = await Promise.all([submit(s, body, null), submit(s, body, null), submit(s, body, null)]);

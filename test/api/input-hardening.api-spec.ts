@@ -10,7 +10,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { BODY_MSG } from '../../src/common/http/json-body';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
-import { BrowserSession, isolatedEnv, outboxFor, randomPhone, registerMember } from '../../src/modules/auth/testing/browser-session';
+import { BrowserSession, isolatedEnv, lastCode, outboxFor, randomPhone, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 jest.setTimeout(120_000);
@@ -123,6 +123,7 @@ describe('input before work: bodies, unknown routes, types, static files (issue 
         '/api/user/resetPassword', '/api/phone/sendcode', '/api/phone/forgot-sendcode', '/api/phone/verifycode',
         '/api/user/updatePassword', '/api/user/updateUser', '/api/user/updateAddresses', '/api/email/send-code',
         '/api/user/updateEmail', '/api/user/updatePhone', '/api/login/logout',
+        '/api/order/submitOrder', '/api/order/cancelOrder',
       ];
       const token = await member.csrfToken();
       for (const path of routes) {
@@ -229,12 +230,18 @@ describe('input before work: bodies, unknown routes, types, static files (issue 
       tolerated?: Record<string, unknown[]>;
       /** Counts a side effect of `body` (a message sent, a row written): must not move on a refusal. */
       effect?: (body: Body) => Promise<number>;
+      /** Well-typed values a later rule refuses with another status (a total of 7 is a number: 409 total changed). */
+      refusedLater?: Record<string, [unknown, number][]>;
     }
     const WRONG: unknown[] = [null, 7, true, false, [], ['x'], {}, { a: 1 }];
     const WRONG_ID: unknown[] = [null, true, 'x', '1e3', 1.5, [], ['1'], {}];
     const sms = async (b: Body) => (typeof b.phone === 'string' ? (await outboxFor(t.app, b.phone)).length : 0);
     const mails = async (b: Body) => (typeof b.email === 'string' ? (await outboxFor(t.app, b.email)).length : 0);
     const contactRows = async () => Number((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM contact_messages'))[0].n);
+    /** A checkout body of `me` (profile completed below) and an order of theirs to cancel. */
+    const checkout: { body: Body; orderId: number } = { body: {}, orderId: 0 };
+    const orderRows = async () => Number((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM orders'))[0].n);
+    const cancelledRows = async () => Number((await t.app.get(DataSource).query("SELECT COUNT(*) AS n FROM orders WHERE status_name = 'cancelled'"))[0].n);
     let n = 0;
     const fresh = () => `fresh${++n}-${randomPhone()}@example.com`;
     const home = { shipping_type: 'home', city: '臺北市', district: '中正區', street: '重慶南路一段 122 號', is_default: 1 };
@@ -288,6 +295,23 @@ describe('input before work: bodies, unknown routes, types, static files (issue 
         body: () => ({ user_id: me.userId, account: me.phone, currentPassword: 'secret1', newPassword: 'secret1', logoutOthers: false }),
         tolerated: { user_id: [null], account: [null], logoutOthers: [null, true, false] },
       },
+      {
+        path: '/api/order/submitOrder',
+        member: true,
+        // A total off by one: every rule up to the total passes, then 409 (no order, no 2-second lock to race).
+        body: () => ({ ...checkout.body, totalAmount: (checkout.body.totalAmount as number) + 1, user_id: me.userId }),
+        tolerated: { user_id: [null] },
+        refusedLater: { shipping: [[7, 400]], totalAmount: [[7, 409]] },
+        effect: orderRows,
+      },
+      {
+        path: '/api/order/cancelOrder',
+        member: true,
+        body: () => ({ order_id: checkout.orderId, user_id: me.userId }),
+        tolerated: { user_id: [null] },
+        refusedLater: { order_id: [[7, 404]] },
+        effect: cancelledRows,
+      },
     ];
     let me: { b: BrowserSession; userId: number; phone: string };
     /** The member as getuser shows it; address row ids left out (every save of the book replaces its rows). */
@@ -300,6 +324,37 @@ describe('input before work: bodies, unknown routes, types, static files (issue 
       const b = browser();
       const m = await registerMember(t.app, b);
       me = { b, userId: m.userId, phone: m.phone };
+      // Checkout needs a complete profile (name, e-mail, phone) and a variant in stock.
+      const email = `buyer-${m.phone}@example.com`;
+      await b.post('/api/user/updateUser', { username: '王小明' });
+      await b.post('/api/email/send-code', { email });
+      await b.post('/api/user/updateEmail', { email, code: await lastCode(t.app, email) });
+      const ds = t.app.get(DataSource);
+      const [v] = await ds.query('SELECT v.id, v.product_id, v.discount_price FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.is_active = 1 AND v.is_active = 1 ORDER BY v.id LIMIT 1');
+      await ds.query('UPDATE product_variants SET quantity = 500 WHERE id = ?', [v.id]);
+      const [home4] = await ds.query('SELECT shipping_cost, free_shipping_threshold FROM shipping_methods WHERE id = 4');
+      const price = Number(v.discount_price);
+      checkout.body = {
+        buy_name: '王小明',
+        buy_phone: m.phone,
+        buy_email: email,
+        name: '陳美麗',
+        phone: '0911222333',
+        city: '臺北市',
+        district: '中正區',
+        zip: '100',
+        street: '重慶南路一段 122 號',
+        shipping: 4,
+        deliveryTimeSlot: '04',
+        payment: 'cod',
+        invoiceType: 'personal',
+        carrierType: 'amego',
+        cartItems: [{ product_id: Number(v.product_id), variant_id: Number(v.id), quantity: 1 }],
+        totalAmount: price + (price >= Number(home4.free_shipping_threshold) ? 0 : Number(home4.shipping_cost)),
+      };
+      const placed = await b.agent.post('/api/order/submitOrder').set('X-Forwarded-For', b.ip).set('X-CSRF-Token', await b.csrfToken()).set('Idempotency-Key', 'hardening-cancel').send(checkout.body);
+      if (placed.status !== 200) throw new Error(`submitOrder: ${placed.status} ${JSON.stringify(placed.body)}`);
+      checkout.orderId = placed.body.resData.order_id;
     });
 
     it.each(ROUTES.map((r) => [r.path, r] as const))('%s', async (_path, route) => {
@@ -319,7 +374,8 @@ describe('input before work: bodies, unknown routes, types, static files (issue 
             expect(seen).toEqual([field, value, accepted.status, accepted.body.message]);
             continue;
           }
-          expect(seen).toEqual([field, value, 400, expect.stringMatching(CJK)]);
+          const later = route.refusedLater?.[field]?.find(([v]) => JSON.stringify(v) === JSON.stringify(value));
+          expect(seen).toEqual([field, value, later ? later[1] : 400, expect.stringMatching(CJK)]);
           expect(res.body.success).toBe(false);
           if (accepted.status === 400) expect([field, value, res.body.message]).not.toEqual([field, value, accepted.body.message]);
           if (route.effect) expect([field, value, await route.effect(body)]).toEqual([field, value, before]);

@@ -51,6 +51,13 @@ export interface SubmitContext {
   origin: string;
 }
 
+/** Integer NT$ of an order. */
+interface Money {
+  subtotal: number;
+  fee: number;
+  total: number;
+}
+
 /** A cart line as charged. */
 interface Line {
   product: PurchasableProduct;
@@ -106,21 +113,36 @@ export class CheckoutService {
     if (key) {
       const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: key } });
       if (first) return this.replay(first);
-    } else {
+    }
+    // Everything a refusal depends on first: a refused submit takes no lock and counts no order.
+    const { form, lines, money } = await this.check(userId, dto);
+    if (!key) {
+      // Without a key, a second valid submit within 2 seconds is the same click.
       const lock = await this.limiter.consume(CHECKOUT_LOCK, String(userId));
       if (!lock.allowed) throw new AppError(CHECKOUT_MSG.duplicateSubmit, HttpStatus.TOO_MANY_REQUESTS);
     }
+    let order: Order;
     try {
-      return await this.place(userId, dto, ctx);
+      const rate = await this.limiter.consume(rateLimitRule('checkout', this.rateLimit(), RATE_WINDOW_SECONDS), String(userId));
+      if (!rate.allowed) throw new AppError(CHECKOUT_MSG.tooManyOrders, HttpStatus.TOO_MANY_REQUESTS);
+      // One transaction: the order, its lines, the member's defaults, the outbox, the stock.
+      order = await this.create(userId, form, lines, money, key);
     } catch (err) {
-      // A refused submit frees the lock at once: the shopper corrects the form and sends it again.
-      if (!key && !(err instanceof PlacedError)) await this.limiter.reset(CHECKOUT_LOCK, String(userId)).catch(() => undefined);
-      if (err instanceof PlacedError) throw err.cause;
+      if (key && isDuplicateKey(err)) {
+        // The same key at the same moment: the other request made the order.
+        const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: key } });
+        if (first) return this.replay(first);
+      }
+      // Nothing was made (stock short, rate limit): the shopper may send again at once.
+      if (!key) await this.limiter.reset(CHECKOUT_LOCK, String(userId)).catch(() => undefined);
       throw err;
     }
+    // Committed: the lock stays, a failed payment start cancels the order.
+    return this.startPayment(order, lines, ctx.origin);
   }
 
-  private async place(userId: number, dto: SubmitOrderDto, ctx: SubmitContext): Promise<SubmitOrderAnswer> {
+  /** The profile, the form, the lines as stored now, the fee and the total (spec 2 §5, §9); throws the first refusal. */
+  private async check(userId: number, dto: SubmitOrderDto): Promise<{ form: CheckoutInput; lines: Line[]; money: Money }> {
     // The buyer must have a complete profile (spec 2 §5).
     const user = await this.users.findById(userId);
     if (!user || !text(user.username) || !text(user.email ?? '') || !text(user.phone ?? '')) {
@@ -141,36 +163,13 @@ export class CheckoutService {
     const shipping = methods.shipping.find((m) => m.id === form.shipping)!;
     const fee = shippingFeeFor(shipping, subtotal);
     const total = subtotal + fee;
-    const payment = form.payment as string;
-    if (!paymentAllowed(payment, shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
+    if (!paymentAllowed(form.payment as string, shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
     if (dto.totalAmount !== total) throw new AppError(totalChangedMsg(total), HttpStatus.CONFLICT, { totalAmount: total });
-
-    const rate = await this.limiter.consume(rateLimitRule('checkout', this.rateLimit(), RATE_WINDOW_SECONDS), String(userId));
-    if (!rate.allowed) throw new AppError(CHECKOUT_MSG.tooManyOrders, HttpStatus.TOO_MANY_REQUESTS);
-
-    // One transaction: the order, its lines, the member's defaults, the outbox, the stock.
-    let order: Order;
-    try {
-      order = await this.create(userId, form, lines, { subtotal, fee, total }, ctx.idempotencyKey);
-    } catch (err) {
-      if (ctx.idempotencyKey && isDuplicateKey(err)) {
-        // The same key at the same moment: the other request made the order.
-        const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: ctx.idempotencyKey } });
-        if (first) return this.replay(first);
-      }
-      throw err;
-    }
-
-    // The order is committed from here on: an error no longer frees the double-submit lock.
-    try {
-      return await this.startPayment(order, lines, ctx.origin);
-    } catch (err) {
-      throw new PlacedError(err);
-    }
+    return { form, lines, money: { subtotal, fee, total } };
   }
 
   /** The transaction of a submit; a new order number when the random one was taken. */
-  private async create(userId: number, form: CheckoutInput, lines: Line[], money: { subtotal: number; fee: number; total: number }, key?: string): Promise<Order> {
+  private async create(userId: number, form: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
     for (let attempt = 1; ; attempt++) {
       const merTradeNo = newMerTradeNo();
       try {
@@ -183,7 +182,7 @@ export class CheckoutService {
     }
   }
 
-  private async insert(userId: number, merTradeNo: string, f: CheckoutInput, lines: Line[], money: { subtotal: number; fee: number; total: number }, key?: string): Promise<Order> {
+  private async insert(userId: number, merTradeNo: string, f: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
     const repo = this.tx.repo(Order);
     const shipping = f.shipping as number;
     const payment = f.payment as string;
@@ -387,13 +386,6 @@ export class CheckoutService {
   private rateLimit(): number {
     const configured = (this.config as { checkout?: { rateLimit?: unknown } }).checkout?.rateLimit;
     return typeof configured === 'number' && Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_CHECKOUT_RATE_LIMIT;
-  }
-}
-
-/** An error after the order was committed (the lock stays: the order exists). */
-class PlacedError extends Error {
-  constructor(override readonly cause: unknown) {
-    super('placed');
   }
 }
 
