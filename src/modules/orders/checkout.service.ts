@@ -27,6 +27,7 @@ import { INVALID_QUANTITY, MAX_LINE_QUANTITY, OutOfStockError, StockService, Var
 import { OnlineMethod, PaymentsService, StartPaymentResult } from '../payments/payments.service';
 import { SettingsService } from '../settings/settings.service';
 import { AddressBookService } from '../users/address-book.service';
+import type { AddressView, ProfileView } from '../../common/api/account';
 import { UsersService } from '../users/users.service';
 import { CartItemDto, SubmitOrderDto } from './dto/submit-order.dto';
 import { OrderItem } from './entities/order-item.entity';
@@ -115,7 +116,7 @@ export class CheckoutService {
       if (first) return this.replay(first);
     }
     // Everything a refusal depends on first: a refused submit takes no lock and counts no order.
-    const { form, lines, money } = await this.check(userId, dto);
+    const { profile, form, lines, money } = await this.check(userId, dto);
     if (!key) {
       // Without a key, a second valid submit within 2 seconds is the same click.
       const lock = await this.limiter.consume(CHECKOUT_LOCK, String(userId));
@@ -126,7 +127,7 @@ export class CheckoutService {
       const rate = await this.limiter.consume(rateLimitRule('checkout', this.rateLimit(), RATE_WINDOW_SECONDS), String(userId));
       if (!rate.allowed) throw new AppError(CHECKOUT_MSG.tooManyOrders, HttpStatus.TOO_MANY_REQUESTS);
       // One transaction: the order, its lines, the member's defaults, the outbox, the stock.
-      order = await this.create(userId, form, lines, money, key);
+      order = await this.create(userId, profile, form, lines, money, key);
     } catch (err) {
       if (key && isDuplicateKey(err)) {
         // The same key at the same moment: the other request made the order.
@@ -142,10 +143,11 @@ export class CheckoutService {
   }
 
   /** The profile, the form, the lines as stored now, the fee and the total (spec 2 §5, §9); throws the first refusal. */
-  private async check(userId: number, dto: SubmitOrderDto): Promise<{ form: CheckoutInput; lines: Line[]; money: Money }> {
+  private async check(userId: number, dto: SubmitOrderDto): Promise<{ profile: ProfileView; form: CheckoutInput; lines: Line[]; money: Money }> {
     // The buyer must have a complete profile (spec 2 §5).
-    const user = await this.users.findById(userId);
-    if (!user || !text(user.username) || !text(user.email ?? '') || !text(user.phone ?? '')) {
+    // The profile with its address book and config: checkout writes only the defaults that change.
+    const profile = await this.users.getProfile(userId);
+    if (!text(profile.username) || !text(profile.email ?? '') || !text(profile.phone ?? '')) {
       throw new AppError(CHECKOUT_MSG.profileIncomplete, HttpStatus.BAD_REQUEST);
     }
 
@@ -165,15 +167,15 @@ export class CheckoutService {
     const total = subtotal + fee;
     if (!paymentAllowed(form.payment as string, shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
     if (dto.totalAmount !== total) throw new AppError(totalChangedMsg(total), HttpStatus.CONFLICT, { totalAmount: total });
-    return { form, lines, money: { subtotal, fee, total } };
+    return { profile, form, lines, money: { subtotal, fee, total } };
   }
 
   /** The transaction of a submit; a new order number when the random one was taken. */
-  private async create(userId: number, form: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
+  private async create(userId: number, profile: ProfileView, form: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
     for (let attempt = 1; ; attempt++) {
       const merTradeNo = newMerTradeNo();
       try {
-        return await this.tx.run(() => this.insert(userId, merTradeNo, form, lines, money, key));
+        return await this.tx.run(() => this.insert(userId, profile, merTradeNo, form, lines, money, key));
       } catch (err) {
         if (attempt >= 3 || !isDuplicateKey(err)) throw err;
         const taken = await this.tx.repo(Order).count({ where: { mer_trade_no: merTradeNo } });
@@ -182,45 +184,44 @@ export class CheckoutService {
     }
   }
 
-  private async insert(userId: number, merTradeNo: string, f: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
+  private async insert(userId: number, profile: ProfileView, merTradeNo: string, f: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
     const repo = this.tx.repo(Order);
     const shipping = f.shipping as number;
     const payment = f.payment as string;
     const home = HOME_SHIPPINGS.includes(shipping);
     const area = home ? lookupArea(text(f.city), text(f.district)) : undefined;
     const invoice = invoiceOf(f);
-    const order = await repo.save(
-      repo.create({
-        mer_trade_no: merTradeNo,
-        user_id: userId,
-        idempotency_key: key ?? null,
-        buy_name: text(f.buy_name),
-        buy_phone: text(f.buy_phone),
-        buy_email: text(f.buy_email),
-        name: text(f.name),
-        phone: text(f.phone),
-        zip: area?.zip ?? '',
-        city: area?.city ?? '',
-        district: area?.district ?? '',
-        street: home ? text(f.street) : '',
-        store_id: home ? '' : text(f.store_id),
-        store_name: home ? '' : text(f.store_name),
-        store_addr: home ? '' : text(f.store_addr),
-        shipping,
-        delivery_time_slot: home ? (f.deliveryTimeSlot ?? DEFAULT_DELIVERY_SLOT) : DEFAULT_DELIVERY_SLOT,
-        payment,
-        bank_code: payment === 'atm' ? (f.bankCode ?? '') : '',
-        payment_code: '',
-        expire_date: null,
-        payment_status: PAYMENT_STATUS.unpaid,
-        status_name: ORDER_STATUS.pending,
-        ...invoice,
-        subtotal: money.subtotal,
-        shipping_fee: money.fee,
-        total_amount: money.total,
-        shipped_files: null,
-      }),
-    );
+    const values: Partial<Order> = {
+      mer_trade_no: merTradeNo,
+      user_id: userId,
+      idempotency_key: key ?? null,
+      buy_name: text(f.buy_name),
+      buy_phone: text(f.buy_phone),
+      buy_email: text(f.buy_email),
+      name: text(f.name),
+      phone: text(f.phone),
+      zip: area?.zip ?? '',
+      city: area?.city ?? '',
+      district: area?.district ?? '',
+      street: home ? text(f.street) : '',
+      store_id: home ? '' : text(f.store_id),
+      store_name: home ? '' : text(f.store_name),
+      store_addr: home ? '' : text(f.store_addr),
+      shipping,
+      delivery_time_slot: home ? (f.deliveryTimeSlot ?? DEFAULT_DELIVERY_SLOT) : DEFAULT_DELIVERY_SLOT,
+      payment,
+      bank_code: payment === 'atm' ? (f.bankCode ?? '') : '',
+      payment_code: '',
+      expire_date: null,
+      payment_status: PAYMENT_STATUS.unpaid,
+      status_name: ORDER_STATUS.pending,
+      ...invoice,
+      subtotal: money.subtotal,
+      shipping_fee: money.fee,
+      total_amount: money.total,
+      shipped_files: null,
+    };
+    const order = await repo.save(repo.create(values));
     await this.tx.repo(OrderItem).insert(
       lines.map((l) => ({
         order_id: order.id,
@@ -234,27 +235,7 @@ export class CheckoutService {
       })),
     );
 
-    // Spec 2 §4: the chosen address becomes the default of its type, the config defaults follow.
-    // The config row first: a member's concurrent checkouts take turns on it.
-    const addressType = ADDRESS_TYPE_OF_SHIPPING[shipping];
-    await this.users.updateCheckoutConfig(userId, {
-      default_shipping: shipping,
-      ...(invoice.carrier_type === '3J0002' ? { default_mobile_barcode: invoice.mobile_barcode } : {}),
-      ...(invoice.carrier_type === 'CQ0001' ? { default_citizen_barcode: invoice.citizen_barcode } : {}),
-      ...(invoice.invoice_type === 'Company' ? { default_company_name: invoice.company_name, default_tax_id: invoice.tax_id } : {}),
-    });
-    const index = await this.addressBook.rememberCheckoutAddress(userId, {
-      shipping_type: addressType,
-      city: order.city,
-      district: order.district,
-      street: order.street,
-      store_id: order.store_id,
-      store_name: order.store_name,
-      store_addr: order.store_addr,
-    });
-    if (index !== null) {
-      await this.users.updateCheckoutConfig(userId, addressType === 'home' ? { selected_home_addr_index: index } : { selected_cvs_addr_index: index });
-    }
+    await this.rememberDefaults(userId, profile, order, invoice);
 
     // Cash on delivery, card and LINE Pay: confirmed now; ATM / CVS once their code is known (setPaymentStarted).
     if (payment === 'cod' || payment === 'credit' || payment === 'linepay') {
@@ -264,6 +245,51 @@ export class CheckoutService {
     // Last: the products' rows are the hot rows every sale of them waits on until this commits.
     await this.stock.reserveStock(lines.map((l) => ({ variantId: l.variant.variant_id, quantity: l.quantity })));
     return order;
+  }
+
+  /**
+   * Spec 2 §4: the chosen address becomes the default of its type, the config defaults follow.
+   * Only what changes is written (a member ordering again to the same address writes nothing);
+   * when the address book changes, the config row is written first, so a member's concurrent
+   * checkouts take turns on it.
+   */
+  private async rememberDefaults(userId: number, profile: ProfileView, order: Order, invoice: ReturnType<typeof invoiceOf>): Promise<void> {
+    const type = ADDRESS_TYPE_OF_SHIPPING[order.shipping];
+    const first = profile.addresses.find((a) => a.shipping_type === type);
+    const current = !!first && first.is_default === 1 && sameAddress(first, order);
+    const indexKey = type === 'home' ? 'selected_home_addr_index' : 'selected_cvs_addr_index';
+    const wanted: CheckoutDefaults = {
+      default_shipping: order.shipping,
+      ...(invoice.carrier_type === '3J0002' ? { default_mobile_barcode: invoice.mobile_barcode } : {}),
+      ...(invoice.carrier_type === 'CQ0001' ? { default_citizen_barcode: invoice.citizen_barcode } : {}),
+      ...(invoice.invoice_type === 'Company' ? { default_company_name: invoice.company_name, default_tax_id: invoice.tax_id } : {}),
+    };
+    const had: CheckoutDefaults = {
+      default_shipping: profile.config.default_shipping,
+      selected_home_addr_index: profile.config.selectedHomeAddrIndex,
+      selected_cvs_addr_index: profile.config.selectedCvsAddrIndex,
+      default_mobile_barcode: profile.config.default_mobile_barcode,
+      default_citizen_barcode: profile.config.default_citizen_barcode,
+      default_company_name: profile.config.default_company_name,
+      default_tax_id: profile.config.default_tax_id,
+    };
+    const changes = (w: CheckoutDefaults) => Object.fromEntries(Object.entries(w).filter(([k, v]) => had[k as keyof CheckoutDefaults] !== v)) as CheckoutDefaults;
+    if (current) {
+      const delta = changes({ ...wanted, [indexKey]: 0 });
+      if (Object.keys(delta).length > 0) await this.users.updateCheckoutConfig(userId, delta);
+      return;
+    }
+    await this.users.updateCheckoutConfig(userId, wanted);
+    const index = await this.addressBook.rememberCheckoutAddress(userId, {
+      shipping_type: type,
+      city: order.city,
+      district: order.district,
+      street: order.street,
+      store_id: order.store_id,
+      store_name: order.store_name,
+      store_addr: order.store_addr,
+    });
+    if (index !== null && had[indexKey] !== index) await this.users.updateCheckoutConfig(userId, { [indexKey]: index });
   }
 
   /** After the commit: start the payment at the gateway (online methods) and answer. */
@@ -419,4 +445,21 @@ function prodDescOf(lines: Line[]): string {
 
 function formOf(started: Exclude<StartPaymentResult, { kind: 'code' }>): GatewayForm {
   return started.form;
+}
+
+/** The checkout defaults of the member's config (user_configs columns). */
+type CheckoutDefaults = Partial<{
+  default_shipping: number;
+  selected_home_addr_index: number;
+  selected_cvs_addr_index: number;
+  default_mobile_barcode: string;
+  default_citizen_barcode: string;
+  default_company_name: string;
+  default_tax_id: string;
+}>;
+
+/** The address book's rule (users' AddressBookService): home rows by street address, stores by id (or name). */
+function sameAddress(a: AddressView, o: Pick<Order, 'city' | 'district' | 'street' | 'store_id' | 'store_name'>): boolean {
+  if (a.shipping_type === 'home') return a.city === o.city && a.district === o.district && a.street === o.street;
+  return a.store_id || o.store_id ? a.store_id === o.store_id : a.store_name === o.store_name;
 }
