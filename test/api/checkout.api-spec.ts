@@ -358,6 +358,33 @@ describe('checkout: POST /api/order/submitOrder (spec 2 §4–5, issue 10)', () 
       expect(after.config).toMatchObject({ default_shipping: 1, selectedCvsAddrIndex: 0, default_company_name: '肌研舍股份有限公司', default_tax_id: '17784483' });
     });
 
+    it('a saved address that is not the default becomes it; a full address book (10) is left as it is', async () => {
+      const s = await shopper(t);
+      const [v] = await variants(t.app, 1, 10);
+      const home = (street: string, is_default: number) => ({ shipping_type: 'home', city: '臺北市', district: '中正區', street, is_default });
+      const saved = await s.b.post('/api/user/updateAddresses', { addresses: [home('忠孝西路一段 1 號', 1), home('重慶南路一段 122 號', 0), { shipping_type: 'seven', store_id: '131386', store_name: '建和門市', is_default: 1 }] });
+      expect(saved.status).toBe(200);
+      const total = await homeTotal([{ v, quantity: 1 }]);
+      expect((await submit(s, homeCod(s, [{ v, quantity: 1 }], total))).status).toBe(200);
+      const user = (await s.b.get('/api/login/getuser')).body.user;
+      expect(user.addresses.map((a: { street: string; store_name: string; is_default: number }) => [a.street || a.store_name, a.is_default])).toEqual([
+        ['重慶南路一段 122 號', 1],
+        ['建和門市', 1],
+        ['忠孝西路一段 1 號', 0],
+      ]);
+      expect(user.config).toMatchObject({ default_shipping: 4, selectedHomeAddrIndex: 0 });
+
+      const full = Array.from({ length: 10 }, (_, i) => home(`博愛路 ${i + 1} 號`, i === 0 ? 1 : 0));
+      expect((await s.b.post('/api/user/updateAddresses', { addresses: full })).status).toBe(200);
+      const res = await submit(s, homeCod(s, [{ v, quantity: 1 }], total, { street: '衡陽路 99 號' }));
+      expect(res.status).toBe(200);
+      const [o] = await ds.query('SELECT street FROM orders WHERE id = ?', [res.body.resData.order_id]);
+      expect(o.street).toBe('衡陽路 99 號');
+      const book = (await s.b.get('/api/login/getuser')).body.user.addresses;
+      expect(book).toHaveLength(10);
+      expect(book.map((a: { street: string }) => a.street)).not.toContain('衡陽路 99 號');
+    });
+
     it('drops card fields: accepted, never stored, never logged', async () => {
       const s = await shopper(t);
       const [v] = await variants(t.app, 1, 10);
