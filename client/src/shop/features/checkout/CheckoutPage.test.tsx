@@ -431,7 +431,7 @@ describe('CheckoutPage: the 7-11 store map', { timeout: 30_000 }, () => {
     renderCheckout(withCart(me()));
     await ready();
     await user.click(screen.getByRole('radio', { name: /7-11/ }));
-    await user.click(screen.getByRole('button', { name: '選擇其他門市' }));
+    await user.click(screen.getByRole('button', { name: '選擇門市' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('無法開啟門市地圖，請稍後再試');
     expect(dialog).toHaveTextContent('MerID 錯誤');

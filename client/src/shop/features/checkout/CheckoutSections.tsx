@@ -287,7 +287,7 @@ function SevenStore({ form, error, saved, onChange, onPick, picking }: { form: C
       {options.length === 0 && <p className="ss-co-note">尚未選擇門市，請從門市地圖選擇取貨的 7-11 門市。</p>}
       <div>
         <Button onClick={onPick} loading={picking} data-testid="pick-store">
-          {options.length > 0 ? '選擇其他門市' : '選擇門市'}
+          選擇門市
         </Button>
       </div>
     </Group>
