@@ -144,15 +144,21 @@ export class CheckoutService {
 
   /** The profile, the form, the lines as stored now, the fee and the total (spec 2 §5, §9); throws the first refusal. */
   private async check(userId: number, dto: SubmitOrderDto): Promise<{ profile: ProfileView; form: CheckoutInput; lines: Line[]; money: Money }> {
+    // Read at once: the profile (with its address book and config: checkout writes only the
+    // defaults that change), the methods, the products as stored now. Judged in the page's order.
+    const items = dto.cartItems ?? [];
+    const [profile, methods, products] = await Promise.all([
+      this.users.getProfile(userId),
+      this.settings.allMethods(),
+      items.length > 0 ? this.catalog.purchasable(items.map((i) => i.product_id)) : Promise.resolve([]),
+    ]);
+
     // The buyer must have a complete profile (spec 2 §5).
-    // The profile with its address book and config: checkout writes only the defaults that change.
-    const profile = await this.users.getProfile(userId);
     if (!text(profile.username) || !text(profile.email ?? '') || !text(profile.phone ?? '')) {
       throw new AppError(CHECKOUT_MSG.profileIncomplete, HttpStatus.BAD_REQUEST);
     }
 
     // The form (spec 2 §5; the client's own rules, the same texts).
-    const methods = await this.settings.allMethods();
     const shippingIds = methods.shipping.filter((m) => m.active).map((m) => m.id);
     const paymentCodes = methods.payment.filter((m) => m.active).map((m) => m.method_code);
     const form = this.formOf(dto);
@@ -160,7 +166,7 @@ export class CheckoutService {
     if (problem) throw new AppError(problem, HttpStatus.BAD_REQUEST);
 
     // Prices, fee and total from the database.
-    const lines = await this.linesOf(dto.cartItems);
+    const lines = this.linesOf(items, products);
     const subtotal = lines.reduce((sum, l) => sum + l.variant.discount_price * l.quantity, 0);
     const shipping = methods.shipping.find((m) => m.id === form.shipping)!;
     const fee = shippingFeeFor(shipping, subtotal);
@@ -347,9 +353,9 @@ export class CheckoutService {
   }
 
   /** The cart lines with their products and variants as stored now; refusals name the item. */
-  private async linesOf(items: CartItemDto[]): Promise<Line[]> {
-    if (!items || items.length === 0) throw new AppError(CHECKOUT_MSG.cartEmpty, HttpStatus.BAD_REQUEST);
-    const products = new Map((await this.catalog.purchasable(items.map((i) => i.product_id))).map((p) => [p.product_id, p]));
+  private linesOf(items: CartItemDto[], found: PurchasableProduct[]): Line[] {
+    if (items.length === 0) throw new AppError(CHECKOUT_MSG.cartEmpty, HttpStatus.BAD_REQUEST);
+    const products = new Map(found.map((p) => [p.product_id, p]));
     const byVariant = new Map<number, Line>();
     for (const item of items) {
       const product = products.get(item.product_id);
