@@ -243,8 +243,9 @@ export class CheckoutService {
 
     await this.rememberDefaults(userId, profile, order, invoice);
 
-    // Cash on delivery, card and LINE Pay: confirmed now; ATM / CVS once their code is known (setPaymentStarted).
-    if (payment === 'cod' || payment === 'credit' || payment === 'linepay') {
+    // Cash on delivery: confirmed now. Online methods once their payment was started at the gateway
+    // (setPaymentStarted): ATM / CVS mails carry the code, and a start that fails confirms nothing.
+    if (payment === 'cod') {
       await this.outbox.enqueue(JobName.MailOrderConfirmation, { orderId: order.id }, { jobId: `mail-order:${order.id}` });
     }
     await this.events.publish('order.created', { orderId: order.id, payment, total: money.total });
@@ -334,6 +335,7 @@ export class CheckoutService {
       });
       return ok({ resData }, ORDER_CREATED);
     }
+    await this.state.setPaymentStarted(order.id, {});
     return ok({ resData, result: formOf(started) }, ORDER_CREATED);
   }
 

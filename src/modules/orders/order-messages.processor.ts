@@ -6,18 +6,11 @@ import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { SMS_SENDER, type SmsSender } from '../../integrations/sms/sms-sender';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
-import { PaymentsService } from '../payments/payments.service';
 import { SettingsService } from '../settings/settings.service';
 import { OrderMessage } from './entities/order-message.entity';
 import type { Order } from './entities/order.entity';
 import { ORDER_MESSAGE_KIND, orderConfirmationMail, orderPaidMail, orderPaidSms, PAYMENT_LABELS, SHIPPING_NAMES, type OrderMailContext, type OrderMessageKind } from './order-mail';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
-
-/** Methods whose payment starts at a hosted page after checkout's commit (card 3-D Secure, LINE Pay). */
-const HOSTED_PAYMENTS: readonly string[] = ['credit', 'linepay'];
-/** How long a confirmation waits for its payment start (the gateways' own timeouts are 15–20 s). */
-const START_WAIT_MS = 25_000;
-const START_POLL_MS = 100;
 
 /** The shop's public origin for links in messages: PUBLIC_URL, else the address the server listens on. */
 export function messageOrigin(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
@@ -44,7 +37,6 @@ export class OrderMessagesProcessor {
     private readonly tx: Transactions,
     private readonly orders: OrderStateService,
     private readonly settings: SettingsService,
-    private readonly payments: PaymentsService,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -59,11 +51,6 @@ export class OrderMessagesProcessor {
     // An order cancelled before its confirmation went out (its payment could not be started, the
     // member cancelled at once) never became an order to confirm.
     if (order.status_name === ORDER_STATUS.cancelled) return this.skip(order, kind, 'order is cancelled');
-    if (HOSTED_PAYMENTS.includes(order.payment) && order.payment_status !== PAYMENT_STATUS.paid) {
-      const start = await this.paymentStart(order.id);
-      if (start === 'failed') return this.skip(order, kind, 'its payment could not be started (the order is being cancelled)');
-      if (start === 'starting') throw new Error(`order #${order.id}: its payment is still being started; the confirmation waits for it`);
-    }
     await this.sendMail(order, kind, orderConfirmationMail(order, items, await this.context(order)));
   }
 
@@ -88,23 +75,6 @@ export class OrderMessagesProcessor {
     await this.sms.send(order.buy_phone, orderPaidSms(order, await this.shopName()));
     await this.record(order.id, kind);
     this.logger.log(`order #${order.id} ${kind} sent to ${maskRecipient(order.buy_phone)}`);
-  }
-
-  /**
-   * Card and LINE Pay orders are confirmed by checkout's transaction, before their payment is
-   * started at the gateway (after the commit); when that start fails the order is cancelled and the
-   * member is told 訂單未成立. So the confirmation waits (up to START_WAIT_MS) for the start's
-   * outcome: started → send; failed → no confirmation; still starting → retried later.
-   */
-  private async paymentStart(orderId: number): Promise<'started' | 'failed' | 'starting'> {
-    const until = Date.now() + START_WAIT_MS;
-    for (;;) {
-      const attempt = await this.payments.latestAttempt(orderId);
-      if (attempt && attempt.status === 'failed') return 'failed';
-      if (attempt && attempt.status !== 'requested') return 'started';
-      if (Date.now() >= until) return 'starting';
-      await new Promise((r) => setTimeout(r, START_POLL_MS));
-    }
   }
 
   /** The order and its lines, or null when it is gone or this message was already sent. */

@@ -169,8 +169,9 @@ export class OrderStateService {
 
   /**
    * Records the gateway's trade number / code / expiry once a payment was started (atm, cvs,
-   * credit, linepay). For ATM and CVS the confirmation mail (which carries the account or code and
-   * its expiry) is enqueued here, in the same transaction.
+   * credit, linepay). The confirmation mail of an online order is enqueued here, in the same
+   * transaction: ATM / CVS mails carry the account or code and its expiry, and an order whose start
+   * failed (cancelled, 訂單未成立) is never confirmed.
    */
   async setPaymentStarted(orderId: number, f: { tradeNo?: string; paymentCode?: string; bankCode?: string; expireDate?: Date | null }): Promise<void> {
     await this.tx.run(async () => {
@@ -182,7 +183,7 @@ export class OrderStateService {
       if (f.bankCode !== undefined) set.bank_code = f.bankCode.slice(0, 3);
       if (f.expireDate !== undefined) set.expire_date = f.expireDate;
       if (Object.keys(set).length > 0) await this.tx.repo(Order).update({ id: orderId }, set);
-      if ((order.payment === 'atm' || order.payment === 'cvs') && order.status_name === ORDER_STATUS.pending) {
+      if (order.payment !== 'cod' && order.status_name === ORDER_STATUS.pending) {
         await this.outbox.enqueue(JobName.MailOrderConfirmation, { orderId }, { jobId: `mail-order:${orderId}` });
       }
     });
