@@ -1,5 +1,6 @@
 import type { CvsMapAnswer, SubmitOrderAnswer } from '@api/orders';
 import type { PaymentAnswer } from '@api/settings';
+import type { CheckoutInput } from '@rules/checkout-rules';
 import { baseApi } from '../../../shared/api/baseApi';
 import { loggedOut } from '../auth/sessionSlice';
 
@@ -14,31 +15,15 @@ export interface SubmitCartItem {
  * `POST /api/order/submitOrder` body (issue 10 field names). Only the fields that apply to the
  * chosen shipping, payment and invoice are sent (the server refuses unknown fields).
  */
-export interface SubmitOrderBody {
+export interface SubmitOrderBody extends CheckoutInput {
   user_id?: number;
   buy_name: string;
   buy_phone: string;
   buy_email: string;
   name: string;
   phone: string;
-  city?: string;
-  district?: string;
-  zip?: string;
-  street?: string;
-  store_id?: string;
-  store_name?: string;
-  store_addr?: string;
   shipping: number;
-  deliveryTimeSlot?: string;
   payment: string;
-  bankCode?: string;
-  invoiceType?: string;
-  carrierType?: string;
-  mobileBarcode?: string;
-  citizenBarcode?: string;
-  companyName?: string;
-  taxId?: string;
-  donateCode?: string;
   cartItems: SubmitCartItem[];
   totalAmount: number;
 }
