@@ -12,7 +12,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { cpuMs, mariadbPid, root } from './lib.mjs';
+import { cpuMs, machineBusyMs, mariadbPid, root } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const PASSWORD = 'Bench1234';
@@ -243,7 +243,7 @@ async function throughput(ctx, { connections, seconds, pool = ctx.pool }) {
   const errors = [];
   let non2xx = 0;
   const db = mariadbPid();
-  const cpu0 = { server: ctx.serverCpuMs?.() ?? 0, db: db ? cpuMs(db) : 0, bench: process.cpuUsage() };
+  const cpu0 = { server: ctx.serverCpuMs?.() ?? 0, db: db ? cpuMs(db) : 0, bench: process.cpuUsage(), machine: machineBusyMs() };
   const end = Date.now() + seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
@@ -274,6 +274,7 @@ async function throughput(ctx, { connections, seconds, pool = ctx.pool }) {
   const ok = latencies.length - errors.length;
   latencies.sort((a, b) => a - b);
   const bench = process.cpuUsage(cpu0.bench);
+  const machine = machineBusyMs() - cpu0.machine;
   const n = Math.max(1, latencies.length);
   // CPU time per order (answers of this run) of the server, MariaDB (the whole server: other users
   // of it count too) and this process: where the 2 cores go.
@@ -282,6 +283,10 @@ async function throughput(ctx, { connections, seconds, pool = ctx.pool }) {
     db: db ? (cpuMs(db) - cpu0.db) / n : NaN,
     bench: (bench.user + bench.system) / 1000 / n,
   };
+  // What the rest of the machine used meanwhile (other processes on a shared machine skew the run),
+  // in % of one core.
+  const mine = (ctx.serverCpuMs ? ctx.serverCpuMs() - cpu0.server : 0) + (db ? cpuMs(db) - cpu0.db : 0) + (bench.user + bench.system) / 1000;
+  cpu.others = (100 * Math.max(0, machine - mine)) / (elapsed * 1000);
   return { rps: Math.max(0, ok) / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), count: latencies.length, non2xx, errors, cpu };
 }
 
@@ -468,7 +473,8 @@ export async function checkoutSection({ url, databaseUrl, serverEnv, serverCpuMs
     }
     if (!clean) note(`${r.errors.length} errors (${r.non2xx} non-2xx): ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
-    note(`${r.count} orders; CPU per order: server ${f(r.cpu.server)}, MariaDB ${f(r.cpu.db)}, bench client ${f(r.cpu.bench)}`);
+    const others = Number.isFinite(r.cpu.others) ? `; other processes meanwhile ${r.cpu.others.toFixed(0)}% of a core` : '';
+    note(`${r.count} orders; CPU per order: server ${f(r.cpu.server)}, MariaDB ${f(r.cpu.db)}, bench client ${f(r.cpu.bench)}${others}`);
   }
 
   // Double submits.

@@ -75,6 +75,18 @@ export function cpuMs(pid) {
   }
 }
 
+/** CPU time (ms) all the machine's cores have spent busy so far (/proc/stat), and the number of cores. */
+export function machineBusyMs() {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: busy = all but idle and iowait.
+    const busy = cpu.slice(0, 8).reduce((a, b) => a + b, 0) - cpu[3] - cpu[4];
+    return (busy * 1000) / clockTicks();
+  } catch {
+    return NaN;
+  }
+}
+
 let ticks;
 function clockTicks() {
   if (ticks === undefined) {
