@@ -8,6 +8,7 @@ import { OrderStateService } from '../../src/modules/orders/order-state.service'
 import { linePayProducts, PaymentsService, type StartPaymentResult } from '../../src/modules/payments/payments.service';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { JobDriver } from '../../src/jobs/job-queue';
 import { feeFor, homeCod, shippingMethod, shopper, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
 jest.setTimeout(60_000);
@@ -340,6 +341,12 @@ describe('payments: every online method against the simulators, and the callback
     expect(after.payment_status).toBe(1);
     expect(events).toEqual([{ orderId: o.id, payment: 'atm', amount: o.total }]);
     expect(await outboxJobs(o.id)).not.toContain(`invoice.${o.id}`);
+    // Staff are told to refund it (Telegram, through the outbox), once.
+    await t.app.get(JobDriver).whenIdle();
+    const alerts = sims.telegram!.sent().filter((m) => m.text.includes(`#${o.id}（${o.merTradeNo}）`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].text).toContain('待退款');
+    expect(alerts[0].text).toContain(`NT$ ${o.total.toLocaleString('en-US')}`);
   });
 
   it('never backwards: an expired notify after paid leaves the order paid', async () => {

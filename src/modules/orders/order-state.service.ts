@@ -121,6 +121,12 @@ export class OrderStateService {
       if (now.status_name === ORDER_STATUS.cancelled) {
         const recorded = await this.update(orderId, { payment_status: PAYMENT_STATUS.paid, paid_at: paidAt, trade_no: tradeNo }, [ORDER_STATUS.cancelled]);
         if (!recorded) return 'duplicate';
+        // Money arrived for an order that no longer exists for the buyer: staff must refund it.
+        await this.outbox.enqueue(
+          JobName.TelegramNotify,
+          { settingType: REFUND_ALERT_TYPE, text: paidAfterCancelAlert(order, fact.amount) },
+          { jobId: `alert-paid-after-cancel:${orderId}` },
+        );
         await this.events.publish('order.paid-after-cancel', { orderId, payment: order.payment, amount: fact.amount });
         return 'paid-after-cancel';
       }
@@ -247,4 +253,12 @@ export class OrderStateService {
     if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_read');
     return qb.getOne();
   }
+}
+
+/** The notification setting of the refund alerts (a reference row, Telegram on). */
+export const REFUND_ALERT_TYPE = 'refund_required';
+
+/** The staff alert of a payment that arrived after its order was cancelled (ids and amounts only, no personal data). */
+export function paidAfterCancelAlert(order: Pick<Order, 'id' | 'mer_trade_no' | 'payment'>, amount: number): string {
+  return `【待退款】訂單 #${order.id}（${order.mer_trade_no}）已取消後收到付款 NT$ ${amount.toLocaleString('en-US')}（${order.payment}），訂單維持取消，請至後台辦理退款。`;
 }
