@@ -141,7 +141,8 @@ export interface XssShop {
 export async function startXssShop(): Promise<XssShop> {
   const port = await freePort();
   const file = join(root, `var/e2e-xss-${port}.sqlite`);
-  const env = { ...process.env, DATABASE_URL: `sqlite:${file}`, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  // E2E_RESET (set for Playwright's own server) would make test/e2e/server.mjs delete the planted database.
+  const env = { ...process.env, E2E_RESET: '0', DATABASE_URL: `sqlite:${file}`, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   const remove = () => {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
   };

@@ -46,8 +46,8 @@ export function OrderCard({ order, onCancel }: Props) {
           {taipeiDateTime(order.created_at)}
         </time>
         <div className="ss-ord-row-pills">
-          <StatusPill label={order.status_label} color={order.status_color} testId="order-status" />
-          <StatusPill label={order.payment_status_label} color={order.payment_status_color} testId="payment-status" />
+          <StatusPill label={order.status_label} color={order.status_color} testId="order-status" kind="訂單" />
+          <StatusPill label={order.payment_status_label} color={order.payment_status_color} testId="payment-status" kind="付款" />
         </div>
       </div>
       <dl className="ss-ord-row-facts">

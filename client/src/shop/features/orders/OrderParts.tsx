@@ -7,10 +7,11 @@ import type { PayInstructions } from './orderView';
  * A status from the database (label and colour as seeded, spec 1 §3): a dot and a border in its
  * colour, the text in ink, so a light colour (orange, grey) still reads on white.
  */
-export function StatusPill({ label, color, testId }: { label: string; color: string; testId?: string }) {
+export function StatusPill({ label, color, testId, kind }: { label: string; color: string; testId?: string; kind?: string }) {
   const c = /^#[0-9a-f]{3,8}$/i.test(color) ? color : 'var(--ss-muted)';
+  // `kind` (訂單 / 付款) is shown before the label by CSS, so two pills that both read 已付款 differ.
   return (
-    <span className="ss-ord-pill" style={{ borderColor: c }} data-testid={testId} data-color={color || undefined}>
+    <span className="ss-ord-pill" style={{ borderColor: c }} data-testid={testId} data-color={color || undefined} data-kind={kind}>
       <span className="ss-ord-pill-dot" style={{ background: c }} aria-hidden />
       {label}
     </span>
