@@ -1,9 +1,9 @@
 import { Button, Checkbox, Input, Modal, Radio } from 'antd';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { districtsOf, TW_CITIES } from '@rules/tw-zipcodes';
 import type { Address } from '../auth/userTypes';
 import { isStoreType, SHIPPING_TYPE_LABELS, withCity, withDistrict, withType } from './accountRules';
 import { ErrorText } from '../../../shared/components/ErrorText';
+import { TwAreaSelects } from '../../../shared/components/TwAreaSelects';
 
 const TYPE_OPTIONS = Object.entries(SHIPPING_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -37,7 +37,6 @@ export function AddressEditor({ editing, saving, error, onCancel, onSave, onEdit
   };
 
   const title = editing ? `${editing.isNew ? '新增地址' : '編輯地址'}（第 ${editing.index + 1} 筆）` : '地址';
-  const districts = row?.city ? districtsOf(row.city) : [];
 
   /** One typed-in store field (store id, name or address). */
   const storeField = (key: 'store_id' | 'store_name' | 'store_addr', label: string, maxLength: number) =>
@@ -70,38 +69,15 @@ export function AddressEditor({ editing, saving, error, onCancel, onSave, onEdit
           {row.shipping_type === 'home' && (
             <>
               <div className="ss-acc-row3">
-                <div className="ss-acc-field">
-                  <label className="ss-acc-label" htmlFor={f('city')}>
-                    縣市
-                  </label>
-                  <select id={f('city')} className="ss-acc-native" value={row.city} onChange={(e) => setRow((r) => r && withCity(r, e.target.value))} disabled={saving}>
-                    <option value="">請選擇縣市</option>
-                    {TW_CITIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="ss-acc-field">
-                  <label className="ss-acc-label" htmlFor={f('district')}>
-                    鄉鎮市區
-                  </label>
-                  <select
-                    id={f('district')}
-                    className="ss-acc-native"
-                    value={row.district}
-                    onChange={(e) => setRow((r) => r && withDistrict(r, e.target.value))}
-                    disabled={saving || !row.city}
-                  >
-                    <option value="">請選擇鄉鎮市區</option>
-                    {districts.map((d) => (
-                      <option key={d.name} value={d.name}>
-                        {d.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <TwAreaSelects
+                  city={row.city}
+                  district={row.district}
+                  onCity={(v) => setRow((r) => r && withCity(r, v))}
+                  onDistrict={(v) => setRow((r) => r && withDistrict(r, v))}
+                  idOf={f}
+                  classes={{ field: 'ss-acc-field', label: 'ss-acc-label', select: 'ss-acc-native' }}
+                  disabled={saving}
+                />
                 <div className="ss-acc-field">
                   <label className="ss-acc-label" htmlFor={f('zip')}>
                     郵遞區號

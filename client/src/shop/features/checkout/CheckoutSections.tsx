@@ -1,7 +1,7 @@
 import { Button, Checkbox, Input, Radio, Skeleton } from 'antd';
+import { TwAreaSelects } from '../../../shared/components/TwAreaSelects';
 import type { PaymentMethodView, ShippingMethodView } from '@api/settings';
 import { ATM_BANKS, CARRIER_TYPES, DELIVERY_SLOTS, SHIPPING } from '@rules/checkout-rules';
-import { districtsOf, TW_CITIES } from '@rules/tw-zipcodes';
 import { formatNT } from '../../../shared/lib/format';
 import { amountToFreeShipping, hasFreeThreshold, shippingFee } from '../../../shared/lib/shipping';
 import type { Address } from '../auth/userTypes';
@@ -173,7 +173,6 @@ function HomeAddress({ form, error, homes, onChange }: { form: CheckoutForm; err
   const matched = form.homeManual ? -1 : homes.findIndex((a) => sameHome(homeOf(a), form.home));
   const manual = matched < 0;
   const setHome = (home: HomeFields) => onChange({ home });
-  const districts = form.home.city ? districtsOf(form.home.city) : [];
   return (
     <Group field="address" label={form.shipping === SHIPPING.island ? '收件地址（離島）' : '收件地址'} error={error}>
       {homes.length > 0 && (
@@ -199,39 +198,15 @@ function HomeAddress({ form, error, homes, onChange }: { form: CheckoutForm; err
       )}
       {manual && (
         <div className="ss-co-address">
-          <div className="ss-co-field">
-            <label className="ss-co-label" htmlFor={fieldId('city')}>
-              縣市
-            </label>
-            <select id={fieldId('city')} className="ss-co-native" value={form.home.city} onChange={(e) => setHome(withCity(form.home, e.target.value))} aria-invalid={error ? true : undefined}>
-              <option value="">請選擇縣市</option>
-              {TW_CITIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ss-co-field">
-            <label className="ss-co-label" htmlFor={fieldId('district')}>
-              鄉鎮市區
-            </label>
-            <select
-              id={fieldId('district')}
-              className="ss-co-native"
-              value={form.home.district}
-              onChange={(e) => setHome(withDistrict(form.home, e.target.value))}
-              disabled={!form.home.city}
-              aria-invalid={error ? true : undefined}
-            >
-              <option value="">請選擇鄉鎮市區</option>
-              {districts.map((d) => (
-                <option key={d.name} value={d.name}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TwAreaSelects
+            city={form.home.city}
+            district={form.home.district}
+            onCity={(v) => setHome(withCity(form.home, v))}
+            onDistrict={(v) => setHome(withDistrict(form.home, v))}
+            idOf={fieldId}
+            classes={{ field: 'ss-co-field', label: 'ss-co-label', select: 'ss-co-native' }}
+            invalid={Boolean(error)}
+          />
           <div className="ss-co-field ss-co-zip">
             <label className="ss-co-label" htmlFor={fieldId('zip')}>
               郵遞區號
