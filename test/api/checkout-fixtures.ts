@@ -103,7 +103,12 @@ export function feeFor(m: { shipping_cost: number; free_shipping_threshold: numb
 export type Body = Record<string, unknown>;
 
 /** A complete home-delivery, cash-on-delivery body for `lines` with the total the shopper saw. */
-export function homeCod(s: Shopper, lines: { v: TestVariant; quantity: number }[], total: number, extra: Body = {}): Body {
+export function homeCod(
+  s: Pick<Shopper, 'phone' | 'email'>,
+  lines: { v: Pick<TestVariant, 'productId' | 'variantId'>; quantity: number }[],
+  total: number,
+  extra: Body = {},
+): Body {
   return {
     buy_name: '王小明',
     buy_phone: s.phone,

@@ -12,6 +12,7 @@ import { BODY_MSG } from '../../src/common/http/json-body';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
 import { BrowserSession, isolatedEnv, lastCode, outboxFor, randomPhone, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { homeCod } from './checkout-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -334,24 +335,11 @@ describe('input before work: bodies, unknown routes, types, static files (issue 
       await ds.query('UPDATE product_variants SET quantity = 500 WHERE id = ?', [v.id]);
       const [home4] = await ds.query('SELECT shipping_cost, free_shipping_threshold FROM shipping_methods WHERE id = 4');
       const price = Number(v.discount_price);
-      checkout.body = {
-        buy_name: '王小明',
-        buy_phone: m.phone,
-        buy_email: email,
-        name: '陳美麗',
-        phone: '0911222333',
-        city: '臺北市',
-        district: '中正區',
-        zip: '100',
-        street: '重慶南路一段 122 號',
-        shipping: 4,
-        deliveryTimeSlot: '04',
-        payment: 'cod',
-        invoiceType: 'personal',
-        carrierType: 'amego',
-        cartItems: [{ product_id: Number(v.product_id), variant_id: Number(v.id), quantity: 1 }],
-        totalAmount: price + (price >= Number(home4.free_shipping_threshold) ? 0 : Number(home4.shipping_cost)),
-      };
+      checkout.body = homeCod(
+        { phone: m.phone, email },
+        [{ v: { productId: Number(v.product_id), variantId: Number(v.id) }, quantity: 1 }],
+        price + (price >= Number(home4.free_shipping_threshold) ? 0 : Number(home4.shipping_cost)),
+      );
       const placed = await b.agent.post('/api/order/submitOrder').set('X-Forwarded-For', b.ip).set('X-CSRF-Token', await b.csrfToken()).set('Idempotency-Key', 'hardening-cancel').send(checkout.body);
       if (placed.status !== 200) throw new Error(`submitOrder: ${placed.status} ${JSON.stringify(placed.body)}`);
       checkout.orderId = placed.body.resData.order_id;
