@@ -6,14 +6,26 @@ import './session.types';
 
 type Cb<T = void> = (err?: unknown, value?: T) => void;
 
+/** A touch that would move the stored expiry by less than this writes nothing. */
+export const TOUCH_SLACK_MS = 60_000;
+/** At most this many remembered expiries (the oldest is dropped first). */
+const KNOWN_EXPIRIES_MAX = 10_000;
+
 /**
  * express-session store on the `sessions` table (embedded default; Redis in production).
  * Keeps the member / admin id in indexed columns so "end my other sessions" and "log out
  * everywhere after a password reset" are one DELETE. Expired rows are pruned periodically.
+ *
+ * `touch` (every request of a logged-in session that did not change it) skips the UPDATE when
+ * the stored expiry would move forward by less than TOUCH_SLACK_MS: the expiry last read by `get`
+ * or written by `set` / `touch` is remembered per session id (bounded map, oldest dropped). The
+ * trade: a session idle for the whole timeout may end up to 60 s earlier than the idle timeout.
  */
 export class TypeormSessionStore extends Store {
   private readonly logger = new Logger('SessionStore');
   private timer?: NodeJS.Timeout;
+  /** sid → the stored expiry (ms) as this process last read or wrote it. */
+  private readonly knownExpiries = new Map<string, number>();
 
   constructor(
     private readonly ds: DataSource,
@@ -33,7 +45,11 @@ export class TypeormSessionStore extends Store {
     this.repo()
       .findOne({ where: { id: sid } })
       .then((row) => {
-        if (!row || row.expires_at.getTime() <= Date.now()) return cb(null, null);
+        if (!row || row.expires_at.getTime() <= Date.now()) {
+          this.knownExpiries.delete(sid);
+          return cb(null, null);
+        }
+        this.remember(sid, row.expires_at.getTime());
         cb(null, JSON.parse(row.data) as SessionData);
       }, cb);
   }
@@ -46,21 +62,36 @@ export class TypeormSessionStore extends Store {
       user_id: typeof sess.passport?.user === 'number' ? sess.passport.user : null,
       admin_id: typeof sess.adminId === 'number' ? sess.adminId : null,
     };
+    this.knownExpiries.delete(sid);
     this.repo()
       .upsert(row, ['id'])
-      .then(() => cb?.(), (err: unknown) => cb?.(err));
+      .then(() => {
+        this.remember(sid, row.expires_at.getTime());
+        cb?.();
+      }, (err: unknown) => cb?.(err));
   }
 
   override touch(sid: string, sess: SessionData, cb?: () => void): void {
+    const expiresAt = this.expiry(sess);
+    const known = this.knownExpiries.get(sid);
+    const moveMs = known === undefined ? Infinity : expiresAt.getTime() - known;
+    if (moveMs >= 0 && moveMs < TOUCH_SLACK_MS) {
+      cb?.();
+      return;
+    }
     this.repo()
-      .update({ id: sid }, { expires_at: this.expiry(sess) })
-      .then(() => cb?.(), (err: Error) => {
+      .update({ id: sid }, { expires_at: expiresAt })
+      .then(() => {
+        this.remember(sid, expiresAt.getTime());
+        cb?.();
+      }, (err: Error) => {
         this.logger.warn(`touch failed: ${err.message}`);
         cb?.();
       });
   }
 
   override destroy(sid: string, cb?: Cb): void {
+    this.knownExpiries.delete(sid);
     this.repo()
       .delete({ id: sid })
       .then(() => cb?.(), (err: unknown) => cb?.(err));
@@ -90,6 +121,15 @@ export class TypeormSessionStore extends Store {
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
+  }
+
+  private remember(sid: string, expiresMs: number): void {
+    this.knownExpiries.delete(sid); // re-inserted last: the map's order is oldest first
+    this.knownExpiries.set(sid, expiresMs);
+    if (this.knownExpiries.size > KNOWN_EXPIRIES_MAX) {
+      const oldest = this.knownExpiries.keys().next().value;
+      if (oldest !== undefined) this.knownExpiries.delete(oldest);
+    }
   }
 
   private expiry(sess: SessionData): Date {
