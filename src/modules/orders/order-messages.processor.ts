@@ -101,12 +101,18 @@ export class OrderMessagesProcessor {
     await this.tx.manager.createQueryBuilder().insert().into(OrderMessage).values({ order_id: orderId, kind, sent_at: new Date() }).orIgnore().execute();
   }
 
+  /** COMPANY_NAME from the cached public settings (it is public); read directly when it is not among them. */
   private async shopName(): Promise<string> {
-    return (await this.settings.get('COMPANY_NAME')).trim() || 'skinshop';
+    const pub = (await this.settings.publicSettings()).find((s) => s.s_key === 'COMPANY_NAME');
+    const name = pub ? (pub.s_value ?? '') : await this.settings.get('COMPANY_NAME');
+    return name.trim() || 'skinshop';
   }
 
+  /** Shop name and the names of the active methods, all from the cached settings answers. */
   private async context(order: Order): Promise<OrderMailContext> {
-    const [shopName, shipping, payment] = await Promise.all([this.shopName(), this.settings.activeShippingMethods(), this.settings.activePaymentMethods()]);
+    const [shopName, methods] = await Promise.all([this.shopName(), this.settings.allMethods()]);
+    const shipping = methods.shipping.filter((s) => s.active);
+    const payment = methods.payment.filter((p) => p.active);
     return {
       shopName,
       origin: messageOrigin(this.config),
