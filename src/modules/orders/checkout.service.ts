@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { GatewayForm, SubmitOrderAnswer } from '../../common/api/orders';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -53,6 +54,9 @@ export interface SubmitContext {
 }
 
 /** Integer NT$ of an order. */
+/** What `replay` reads of an order made earlier with the same idempotency key. */
+type ReplayedOrder = Pick<Order, 'id' | 'mer_trade_no' | 'payment' | 'status_name' | 'order_status_msg'>;
+
 interface Money {
   subtotal: number;
   fee: number;
@@ -112,7 +116,7 @@ export class CheckoutService {
   async submit(userId: number, dto: SubmitOrderDto, ctx: SubmitContext): Promise<SubmitOrderAnswer> {
     const key = ctx.idempotencyKey;
     if (key) {
-      const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: key } });
+      const first = await this.orderOfKey(userId, key);
       if (first) return this.replay(first);
     }
     // Everything a refusal depends on first: a refused submit takes no lock and counts no order.
@@ -131,7 +135,7 @@ export class CheckoutService {
     } catch (err) {
       if (key && isDuplicateKey(err)) {
         // The same key at the same moment: the other request made the order.
-        const first = await this.tx.repo(Order).findOne({ where: { user_id: userId, idempotency_key: key } });
+        const first = await this.orderOfKey(userId, key);
         if (first) return this.replay(first);
       }
       // Nothing was made (stock short, rate limit): the shopper may send again at once.
@@ -227,7 +231,14 @@ export class CheckoutService {
       total_amount: money.total,
       shipped_files: null,
     };
-    const order = await repo.save(repo.create(values));
+    // A plain INSERT (no save(): no subject bookkeeping, no re-read of the defaults). The order
+    // below carries the written columns and its id (the driver's insert id: MariaDB insertId,
+    // SQLite lastInsertRowid), which is all the rest of the submit reads.
+    const order = repo.create(values);
+    const result = await repo.createQueryBuilder().insert().into(Order).values(order as QueryDeepPartialEntity<Order>).updateEntity(false).execute();
+    const generated = repo.manager.connection.driver.createGeneratedMap(repo.metadata, result.raw, 0, 1) as Partial<Order> | undefined;
+    if (!generated?.id) throw new Error('order insert: no id from the driver');
+    order.id = Number(generated.id);
     await this.tx.repo(OrderItem).insert(
       lines.map((l) => ({
         order_id: order.id,
@@ -339,8 +350,16 @@ export class CheckoutService {
     return ok({ resData, result: formOf(started) }, ORDER_CREATED);
   }
 
+  /** The order this member already made with this key, with the columns `replay` reads. */
+  private orderOfKey(userId: number, key: string): Promise<ReplayedOrder | null> {
+    return this.tx.repo(Order).findOne({
+      select: { id: true, mer_trade_no: true, payment: true, status_name: true, order_status_msg: true },
+      where: { user_id: userId, idempotency_key: key },
+    });
+  }
+
   /** The answer of an order already made by this key (a double submit, a retried request). */
-  private async replay(order: Order): Promise<SubmitOrderAnswer> {
+  private async replay(order: ReplayedOrder): Promise<SubmitOrderAnswer> {
     const resData = { order_id: order.id, MerTradeNo: order.mer_trade_no };
     if (!ONLINE_PAYMENTS.includes(order.payment)) return ok({ resData }, ORDER_CREATED);
     // Its payment could not be started: the order was cancelled and the first answer was 503.
