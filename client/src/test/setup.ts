@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom lacks these browser APIs that antd and our hooks use.
 if (!window.matchMedia) {
@@ -43,4 +43,19 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// antd's static roots (toasts, Modal.confirm) live outside the tree cleanup() unmounts and keep
+// timers; React's scheduler may then run once more after the file's jsdom is torn down and throw
+// "window is not defined" (an unhandled error that fails the run). End them while the window
+// still exists, and let React finish.
+afterAll(async () => {
+  cleanup();
+  if (document.querySelector('.ant-message, .ant-modal-root, .ant-notification')) {
+    const { message, Modal, notification } = await import('antd');
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
 });

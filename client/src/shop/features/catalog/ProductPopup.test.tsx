@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
 import { selectCartItems } from '../cart/cartSlice';
 import { selectCartDropdownPinnedAt } from '../cart/cartDropdownSlice';
@@ -37,13 +37,6 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-// antd's static toasts live in a React root of their own, with timers, that cleanup() does not
-// unmount: end them and let React finish before the file's jsdom is torn down (otherwise React's
-// scheduler may run once more after it and throw "window is not defined").
-afterAll(async () => {
-  (await import('antd')).message.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 100));
-});
 
 describe('ProductPopup', () => {
   it('loads the details and preselects the only variant', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { selectCartItems } from '../cart/cartSlice';
 import type { Variant } from './catalogTypes';
@@ -29,13 +29,6 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = scrolled;
 });
 
-// antd's static toasts live in a React root of their own, with timers, that cleanup() does not
-// unmount: end them and let React finish before the file's jsdom is torn down (otherwise React's
-// scheduler may run once more after it and throw "window is not defined").
-afterAll(async () => {
-  (await import('antd')).message.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 100));
-});
 
 describe('PurchasePanel', () => {
   it('offers the variants as native radios named by size and price (or 已售完), none chosen among several', () => {
