@@ -1,4 +1,5 @@
 import { districtsOf, TW_CITIES } from '@rules/tw-zipcodes';
+import './NativeControl.css';
 
 export interface TwAreaSelectsProps {
   city: string;

@@ -75,7 +75,7 @@ export function AddressEditor({ editing, saving, error, onCancel, onSave, onEdit
                   onCity={(v) => setRow((r) => r && withCity(r, v))}
                   onDistrict={(v) => setRow((r) => r && withDistrict(r, v))}
                   idOf={f}
-                  classes={{ field: 'ss-acc-field', label: 'ss-acc-label', select: 'ss-acc-native' }}
+                  classes={{ field: 'ss-acc-field', label: 'ss-acc-label', select: 'ss-native' }}
                   disabled={saving}
                 />
                 <div className="ss-acc-field">

@@ -16,6 +16,7 @@ import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import { ErrorText } from '../../../shared/components/ErrorText';
 import './Account.css';
+import '../../../shared/components/NativeControl.css';
 
 const GENDERS = [
   { value: 'male', label: '男' },
@@ -177,7 +178,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
           </label>
           <input
             id={ids.birthday}
-            className={`ss-acc-native${errors.birthday ? ' is-invalid' : ''}`}
+            className={`ss-native${errors.birthday ? ' is-invalid' : ''}`}
             type="date"
             min="1900-01-01"
             max={taipeiToday()}

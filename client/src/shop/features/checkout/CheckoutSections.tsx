@@ -204,7 +204,7 @@ function HomeAddress({ form, error, homes, onChange }: { form: CheckoutForm; err
             onCity={(v) => setHome(withCity(form.home, v))}
             onDistrict={(v) => setHome(withDistrict(form.home, v))}
             idOf={fieldId}
-            classes={{ field: 'ss-co-field', label: 'ss-co-label', select: 'ss-co-native' }}
+            classes={{ field: 'ss-co-field', label: 'ss-co-label', select: 'ss-native ss-co-native' }}
             invalid={Boolean(error)}
           />
           <div className="ss-co-field ss-co-zip">
@@ -370,7 +370,7 @@ export function PaymentSection({ form, errors, methods, loading, failed, hiddenC
         <Field field="bankCode" label="轉帳銀行" error={errors.bankCode}>
           <select
             id={fieldId('bankCode')}
-            className="ss-co-native"
+            className="ss-native ss-co-native"
             value={form.bankCode}
             onChange={(e) => onChange({ bankCode: e.target.value })}
             aria-invalid={errors.bankCode ? true : undefined}
