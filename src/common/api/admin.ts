@@ -1,0 +1,232 @@
+import type { Envelope } from './envelope';
+import type { OrderItemView, OrderView } from './orders';
+
+/**
+ * Shapes of the back-office answers (spec 2 §7 admin calls, spec 3 §7 login and notifications,
+ * and the calls beyond the spec: staff, audit, shipping tickets, refunds, returns, jobs). Written
+ * once, imported by the server (src/modules/*) and the client (client/src/admin via @api).
+ * Dates are ISO 8601 (UTC) unless a field says otherwise.
+ */
+
+/** owner: everything (staff, audit); staff: members, orders, shipping, refunds; editor: catalogue and content. */
+export type AdminRole = 'owner' | 'staff' | 'editor';
+
+// ---------------------------------------------------------------- sign-in (spec 3 §7)
+
+/** POST /api/admin/login. `needOtp`: the account has two-factor on and no (or a wrong) code came. */
+export type AdminLoginAnswer = Envelope<{
+  isOut?: boolean;
+  needOtp?: boolean;
+  adminname?: string;
+  role?: AdminRole;
+  /** A fresh CSRF token bound to the new admin session. */
+  csrfToken?: string;
+}>;
+
+/** GET /api/admin/checkLogin (also /api/admin/checklogin). */
+export type AdminCheckAnswer = Envelope<{
+  isLoggedIn: boolean;
+  adminname?: string;
+  role?: AdminRole;
+  /** Production owners without two-factor may only set it up. */
+  mustSetupTotp?: boolean;
+  totpEnabled?: boolean;
+}>;
+
+export type TotpSetupAnswer = Envelope<{ secret: string; otpauthUrl: string; qrDataUrl: string }>;
+
+// ---------------------------------------------------------------- staff (owner)
+
+export interface StaffView {
+  id: number;
+  username: string;
+  display_name: string;
+  role: AdminRole;
+  is_active: number;
+  totp_enabled: boolean;
+  last_login_at: string | null;
+  created_at: string;
+}
+export type StaffListAnswer = Envelope<{ staff: StaffView[] }>;
+
+// ---------------------------------------------------------------- audit
+
+export interface AuditEntryView {
+  id: number;
+  created_at: string;
+  admin_id: number | null;
+  admin_username: string;
+  /** e.g. `order.update-receiver`, `order.refund`, `staff.create`, `admin.login`. */
+  action: string;
+  /** e.g. `order`, `staff`, `notification_setting`. */
+  entity: string;
+  entity_id: string;
+  /** Changed fields only: field → [before, after]. */
+  changes: Record<string, [unknown, unknown]>;
+  /** A short zh-TW text for the screen (e.g. 建立出貨單 7-11 C2C). */
+  summary: string;
+}
+export type AuditLogsAnswer = Envelope<{ rows: AuditEntryView[]; total: number }>;
+
+// ---------------------------------------------------------------- members (spec 2 §7)
+
+export interface AdminMemberView {
+  user_id: number;
+  account: string | null;
+  username: string;
+  email: string;
+  phone: string;
+  gender: string;
+  birthday: string;
+  /** Which social logins are linked (never their ids' secrets). */
+  logins: Array<'password' | 'google' | 'facebook' | 'line'>;
+  is_active: number;
+  created_at: string;
+  order_count: number;
+}
+export type AdminUsersAnswer = Envelope<{ users: AdminMemberView[]; total: number }>;
+
+// ---------------------------------------------------------------- orders (spec 2 §7, spec 1 loadconifg)
+
+export interface AdminConfigAnswerFields {
+  payment_status_methods: Array<{ status_code: number; status_label: string; color: string }>;
+  payment_methods: Array<{ method_code: string; method_label: string }>;
+  shipping_methods: Array<{ id: number; name: string; icon_url: string }>;
+  order_status_codes: Array<{ status_name: string; status_label: string; color: string }>;
+}
+export type AdminConfigAnswer = Envelope<AdminConfigAnswerFields>;
+
+/** An order in the admin list and detail: the member's view plus what staff need. */
+export interface AdminOrderView extends Omit<OrderView, 'cancellable'> {
+  invoice_status: string;
+  /** Refunded so far (NT$). */
+  refunded_amount: number;
+  /** The latest shipping ticket's status, '' when none. */
+  ticket_status: string;
+  /** What staff may do now (the server refuses the rest anyway). */
+  can: { editReceiver: boolean; createTicket: boolean; markShipped: boolean; queryStatus: boolean; refund: boolean };
+}
+
+export type AdminOrdersAnswer = Envelope<{ orders: AdminOrderView[]; total: number; totalPaidAmount: number }>;
+
+export interface ShippingTicketView {
+  id: number;
+  order_id: number;
+  ship_trade_no: string;
+  /** '1' store, '2' home. */
+  ship_type: string;
+  /** 'C2C' | 'HOME' | 'MANUAL' (全家 / 萊爾富 entered by hand). */
+  lgs_type: string;
+  goods_type: string;
+  ship_date: string;
+  delivery_date: string;
+  spec: string;
+  memo: string;
+  /** 'pending' (job queued) | 'created' | 'failed' | 'duplicate'. */
+  status: string;
+  /** The failure text for staff ('' when fine). */
+  message: string;
+  /** Carrier and tracking number of a hand-entered shipment. */
+  carrier: string;
+  /** Printable label page, GET (same origin, admin session); '' when none. */
+  label_url: string;
+  /** Last known logistics status (PROVIDERS §3 ShipStatus) and its text. */
+  ship_status: string;
+  ship_status_desc: string;
+  ship_status_time: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+export interface RefundView {
+  id: number;
+  order_id: number;
+  amount: number;
+  /** 'credit-refund' | 'credit-void' | 'linepay' | 'bank-transfer' | 'cod' */
+  method: string;
+  /** 'pending' | 'done' | 'failed' | 'manual' (a bank transfer staff still must make). */
+  status: string;
+  reason: string;
+  restock: boolean;
+  /** Bank details of a manual refund (account masked except the last 5 digits). */
+  bank: { bank_code: string; account: string; name: string } | null;
+  message: string;
+  created_by: string;
+  created_at: string;
+}
+
+export interface ReturnRequestView {
+  id: number;
+  order_id: number;
+  reason: string;
+  /** 'requested' | 'approved' | 'refused' */
+  status: string;
+  staff_reason: string;
+  created_at: string;
+  handled_at: string | null;
+}
+
+export interface AdminOrderDetails {
+  order: AdminOrderView;
+  items: OrderItemView[];
+  tickets: ShippingTicketView[];
+  refunds: RefundView[];
+  returnRequests: ReturnRequestView[];
+  /** This order's audit trail, newest first. */
+  history: AuditEntryView[];
+}
+export type AdminOrderDetailsAnswer = Envelope<{ orderDetails: AdminOrderDetails }>;
+
+/** POST /api/admin/createShippingOrder. `result`: the ticket page HTML (spec); `pending`: the job is still running — poll getShippingTicket. */
+export type CreateShippingOrderAnswer = Envelope<{ result?: string; ticket?: ShippingTicketView; pending?: boolean; pdfUrl?: string }>;
+export type ShippingTicketAnswer = Envelope<{ ticket: ShippingTicketView; result?: string }>;
+
+/** POST /api/admin/getShippingStatus (spec 2 §3 "Logistics status"). */
+export interface LogisticsStatusView {
+  ShipTradeNo: string;
+  ShipStatus: string;
+  ShipStatusDesc: string;
+  ShipStatusTime: string;
+  Consignee: string;
+  ConsigneeMobile: string;
+  LgsType: string;
+  StoreName: string;
+  StoreID: string;
+  /** The order's status_name after applying the status. */
+  orderStatusCode: string;
+}
+export type ShippingStatusAnswer = Envelope<{ result: LogisticsStatusView }>;
+
+export type RefundAnswer = Envelope<{ refund: RefundView }>;
+
+// ---------------------------------------------------------------- notifications (spec 3 §7)
+
+export interface NotificationSettingView {
+  id: number;
+  setting_type: string;
+  setting_name: string;
+  is_telegram: number;
+}
+export type NotificationSettingsAnswer = Envelope<{ notificationsSettings: NotificationSettingView[] }>;
+
+// ---------------------------------------------------------------- operators' job view
+
+export type JobStateName = 'waiting' | 'active' | 'delayed' | 'completed' | 'failed';
+export interface QueueCountsView {
+  name: string;
+  counts: Record<JobStateName, number>;
+}
+export type JobsOverviewAnswer = Envelope<{ driver: 'bullmq' | 'in-process'; queues: QueueCountsView[]; boardUrl: string | null }>;
+export interface JobView {
+  id: string;
+  name: string;
+  queue: string;
+  state: JobStateName;
+  data: unknown;
+  attemptsMade: number;
+  maxAttempts: number;
+  failedReason?: string;
+  createdAt: string;
+  finishedAt?: string;
+}
+export type JobsListAnswer = Envelope<{ jobs: JobView[] }>;
