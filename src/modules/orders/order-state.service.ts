@@ -200,6 +200,23 @@ export class OrderStateService {
     await this.tx.repo(Order).update({ id: orderId }, { invoice_no: f.invoiceNo.slice(0, 20), invoice_status: f.status });
   }
 
+  /**
+   * Adds `amount` (NT$ > 0) to the order's `refunded_amount` (issue 11, refunds) in one conditional
+   * `UPDATE … SET refunded_amount = refunded_amount + :amount WHERE id AND refunded_amount + :amount
+   * <= total_amount`: concurrent refunds can never exceed the total — false when this one would (the
+   * caller refuses it). Joins the caller's transaction; status and payment status are the caller's.
+   */
+  async recordRefund(orderId: number, amount: number): Promise<boolean> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) return false;
+    const res = await this.tx.manager
+      .createQueryBuilder()
+      .update(Order)
+      .set({ refunded_amount: () => 'refunded_amount + :amount' })
+      .where('id = :orderId AND refunded_amount + :amount <= total_amount', { orderId, amount })
+      .execute();
+    return res.affected === 1;
+  }
+
   /** Pending unpaid orders of online methods created before `before` (reconciliation), oldest first. */
   pendingOnline(before: Date, limit: number): Promise<Order[]> {
     return this.tx.repo(Order).find({

@@ -10,10 +10,12 @@ import { OrderItem } from './order-item.entity';
 @Index('uq_orders_mer_trade_no', ['mer_trade_no'], { unique: true })
 @Index('idx_orders_user_created', ['user_id', 'created_at'])
 @Index('idx_orders_created', ['created_at'])
-@Index('idx_orders_status', ['status_name'])
-@Index('idx_orders_payment_status', ['payment_status'])
 @Index('idx_orders_ship_trade_no', ['ship_trade_no'])
 @Index('uq_orders_user_idempotency', ['user_id', 'idempotency_key'], { unique: true })
+// The admin list's filters (status / payment status within a Taipei date range, newest first);
+// they replace the single-column status indexes (their leading column serves those lookups).
+@Index('idx_orders_status_created', ['status_name', 'created_at'])
+@Index('idx_orders_payment_created', ['payment_status', 'created_at'])
 export class Order {
   @PrimaryGeneratedColumn()
   id: number;
@@ -142,6 +144,14 @@ export class Order {
 
   @MoneyColumn()
   total_amount: number;
+
+  /**
+   * Refunded so far (NT$, ≤ total_amount): written only by `OrderStateService.recordRefund`, whose
+   * conditional update keeps concurrent refunds from exceeding the total. The admin list's paid
+   * total subtracts it (migration 1795700100000-AdminOrders).
+   */
+  @MoneyColumn()
+  refunded_amount: number;
 
   // Gateway and logistics references
   /** The payment gateway's trade number. */
