@@ -25,6 +25,32 @@ const antdPage = (load: () => Promise<{ default: ComponentType }>) => async () =
 };
 
 const htmlContentPage = async () => ({ Component: (await import('../shop/features/content/HtmlContentPage')).default });
+
+/** An admin screen: antd's scope comes from AdminApp above it. */
+const adminScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * The back-office (spec 3 §2, spec 1 §2): its own lazy tree outside ShopLayout (no shop navbar),
+ * so shopper routes never load it. AdminApp (antd scope) → the login page, and the guarded layout
+ * (sidebar, session check → /admin/login) with the screens. Roles: admin/layout/adminNav.ts.
+ */
+export const adminRoutes: RouteObject = {
+  path: '/admin',
+  lazy: async () => ({ Component: (await import('../admin/AdminApp')).default }),
+  HydrateFallback: PageLoading,
+  ErrorBoundary: RouteError,
+  children: [
+    { path: 'login', lazy: adminScreen(() => import('../admin/features/auth/AdminLoginPage')) },
+    {
+      lazy: adminScreen(() => import('../admin/layout/AdminLayout')),
+      children: [
+        { index: true, lazy: adminScreen(() => import('../admin/layout/AdminHome')) },
+        { path: 'orders', lazy: adminScreen(() => import('../admin/features/orders/OrdersPage')) },
+        { path: '*', lazy: adminScreen(() => import('../admin/layout/AdminNotFound')) },
+      ],
+    },
+  ],
+};
 const posterPage = async () => ({ Component: (await import('../shop/features/content/PosterPage')).default });
 
 /**
@@ -62,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: async () => ({ Component: (await import('../shop/features/content/NotFoundPage')).default }) },
     ],
   },
+  adminRoutes,
 ];
 
 export const router = createBrowserRouter(routes);

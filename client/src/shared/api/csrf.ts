@@ -41,3 +41,8 @@ export async function csrfHeaders(): Promise<Record<string, string>> {
 export function refreshCsrfToken(): void {
   token = undefined;
 }
+
+/** Use a token the server just answered (the admin login answers one bound to the new session). */
+export function setCsrfToken(fresh: string): void {
+  token = Promise.resolve(fresh);
+}
