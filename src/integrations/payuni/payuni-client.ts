@@ -1,6 +1,16 @@
 import { PayuniConfig, validatePayuniConfig } from './payuni-config';
 import { decryptInfo, hashInfo, hashMatches, ParsedQuery, PayuniCryptoError, QueryRecord, sealEnvelope } from './payuni-crypto';
-import { MapStore, PayuniLogistics, ShipMapRequest } from './payuni-logistics';
+import {
+  HomeLabelRequest,
+  HomeShipmentRequest,
+  LgsType,
+  MapStore,
+  PayuniLogistics,
+  ShipMapRequest,
+  ShipmentResult,
+  ShipmentStatus,
+  StoreShipmentRequest,
+} from './payuni-logistics';
 import {
   AtmRequest,
   AtmResult,
@@ -20,6 +30,7 @@ import {
   TradeCloseResult,
   TradeQueryResult,
   TradeRecord,
+  MER_TRADE_NO as MER_TRADE_NO_RE,
   UppRequest,
 } from './payuni-gateway';
 
@@ -33,6 +44,10 @@ export const PAYUNI_VERSIONS = {
   'trade/cancel': '1.0',
   cancel_cvs: '1.0',
   'logistics/ship_map': '1.1',
+  'logistics/trade': '1.3',
+  'home_delivery/trade': '1.2',
+  'logistics/query': '1.1',
+  'home_delivery/get_obt_number_pdf': '1.0',
 } as const;
 export type PayuniApiPath = keyof typeof PAYUNI_VERSIONS;
 
@@ -240,6 +255,92 @@ export class HttpPayuniGateway implements PayuniGateway, PayuniLogistics {
     };
   }
 
+  async createStoreShipment(req: StoreShipmentRequest): Promise<ShipmentResult> {
+    const bad = checkStoreShipment(req);
+    if (bad) throw new PayuniError('VALIDATION', bad);
+    const fields: QueryRecord = {
+      MerTradeNo: req.merTradeNo,
+      GoodsType: req.goodsType,
+      LgsType: req.lgsType,
+      ShipType: 1,
+      TradeAmt: req.tradeAmt,
+      ServiceType: req.serviceType,
+      StoreID: req.storeId,
+      Consignee: req.consignee,
+      ConsigneeMobile: req.consigneeMobile,
+    };
+    if (req.lgsType === 'C2C') Object.assign(fields, { RefundStoreID: req.refundStoreId, SenderName: req.senderName, SenderMobile: req.senderMobile });
+    const raw = flat(await this.call('logistics/trade', fields));
+    return {
+      shipTradeNo: raw.ShipTradeNo ?? '',
+      tradeNo: raw.TradeNo || undefined,
+      partnerId: raw.PartnerId || undefined,
+      storeName: raw.StoreName || undefined,
+      storeAddr: raw.StoreAddr || raw.StoreAddress || undefined,
+      shipAmt: num(raw.ShipAmt),
+      raw,
+    };
+  }
+
+  async createHomeShipment(req: HomeShipmentRequest): Promise<ShipmentResult> {
+    const bad = checkHomeShipment(req);
+    if (bad) throw new PayuniError('VALIDATION', bad);
+    const raw = flat(
+      await this.call('home_delivery/trade', {
+        MerTradeNo: req.merTradeNo,
+        GoodsType: req.goodsType,
+        LgsType: 'HOME',
+        ShipType: 2,
+        TradeAmt: req.tradeAmt,
+        ServiceType: req.serviceType,
+        DeliveryTimeTag: req.deliveryTimeTag,
+        Consignee: req.consignee,
+        ConsigneeMobile: req.consigneeMobile,
+        ConsigneeAddress: req.consigneeAddress,
+        ProdDesc: req.prodDesc,
+      }),
+    );
+    return { shipTradeNo: raw.ShipTradeNo ?? '', tradeNo: raw.TradeNo || undefined, raw };
+  }
+
+  async queryShipment(req: { lgsType: LgsType; shipTradeNo: string }): Promise<ShipmentStatus> {
+    if (!['C2C', 'B2C', 'HOME'].includes(req.lgsType)) throw new PayuniError('VALIDATION', 'LgsType must be C2C, B2C or HOME');
+    if (!SHIP_TRADE_NO.test(req.shipTradeNo ?? '')) throw new PayuniError('VALIDATION', 'ShipTradeNo is malformed');
+    const raw = flat(await this.call('logistics/query', { LgsType: req.lgsType, ShipTradeNo: req.shipTradeNo }));
+    return toShipmentStatus(raw, req);
+  }
+
+  homeLabelForm(req: HomeLabelRequest): PayuniForm {
+    if (!SHIP_TRADE_NO.test(req.shipTradeNo ?? '')) throw new PayuniError('VALIDATION', 'ShipTradeNo is malformed');
+    if (!isDate(req.shipDate) || !isDate(req.deliveryDate)) throw new PayuniError('VALIDATION', 'ShipDate and DeliveryDate must be YYYY-MM-DD');
+    if (req.deliveryDate < req.shipDate) throw new PayuniError('VALIDATION', 'DeliveryDate must not be before ShipDate');
+    if (!['1', '2', '3', '4'].includes(req.spec)) throw new PayuniError('VALIDATION', 'Spec must be 1, 2, 3 or 4');
+    const path = 'home_delivery/get_obt_number_pdf';
+    const inner: QueryRecord = {
+      MerID: this.config.merId,
+      ShipTradeNo: req.shipTradeNo,
+      ShipDate: req.shipDate,
+      DeliveryDate: req.deliveryDate,
+      Spec: req.spec,
+      Timestamp: this.timestamp(),
+    };
+    return {
+      go_url: this.browserEndpoint(path, req.origin),
+      body: sealEnvelope(this.config.merId, PAYUNI_VERSIONS[path], inner, this.config.hashKey, this.config.hashIv),
+    };
+  }
+
+  parseStatusNotify(form: CallbackForm): ShipmentStatus {
+    const inner = this.openCallback(form);
+    const status = inner.Status ?? formValue(form, 'Status') ?? 'SUCCESS';
+    if (status !== 'SUCCESS') throw new PayuniCallbackError('refused', `Status notify answered ${status}`);
+    if (inner.ApiType !== undefined && inner.ApiType !== 'ShipStatus') throw new PayuniCallbackError('refused', `Not a status notify (ApiType ${inner.ApiType})`);
+    if (!SHIP_TRADE_NO.test(inner.ShipTradeNo ?? '') || !/^\d{2}$/.test(inner.ShipStatus ?? '')) {
+      throw new PayuniCallbackError('missing_fields', 'Status notify lacks ShipTradeNo or ShipStatus');
+    }
+    return toShipmentStatus(inner, { lgsType: (inner.LgsType as LgsType) ?? '', shipTradeNo: inner.ShipTradeNo });
+  }
+
   parseCallback(form: CallbackForm): PayuniCallback {
     const inner = this.openCallback(form);
     return {
@@ -359,11 +460,76 @@ export class HttpPayuniGateway implements PayuniGateway, PayuniLogistics {
     if (typeof answer.MerID === 'string' && answer.MerID !== merId) throw new PayuniError('MERID_MISMATCH', `PAYUNi /api/${path} inner MerID is not ours`);
     const innerStatus = typeof answer.Status === 'string' ? answer.Status : status;
     if (innerStatus !== 'SUCCESS') {
-      throw new PayuniError(innerStatus || 'BAD_RESPONSE', errorMessage(answer.Message) ?? `PAYUNi refused /api/${path}`);
+      // The inner fields of a refusal (e.g. HOME01092 names the shipment already made) ride along.
+      throw Object.assign(new PayuniError(innerStatus || 'BAD_RESPONSE', errorMessage(answer.Message) ?? `PAYUNi refused /api/${path}`), { fields: flat(answer) });
     }
     if (status && status !== 'SUCCESS') throw new PayuniError(status, errorMessage(answer.Message) ?? `PAYUNi refused /api/${path}`);
     return answer;
   }
+}
+
+/** A shipment number as PAYUNi gives it (letters, digits, _ -; ≤ 40). */
+export const SHIP_TRADE_NO = /^[A-Za-z0-9_-]{1,40}$/;
+const MOBILE = /^09\d{8}$/;
+const isDate = (s: string) => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+
+/** A consignee name PAYUNi takes: 2–5 CJK characters, or 4–10 Latin letters (spaces allowed), ≤ 10 in all. */
+export function consigneeNameOk(name: string): boolean {
+  if (typeof name !== 'string') return false;
+  const n = name.trim();
+  if (/^[\u3400-\u9fff\uf900-\ufaff]{2,5}$/.test(n)) return true;
+  return /^[A-Za-z][A-Za-z .]{2,9}$/.test(n) && n.replace(/[ .]/g, '').length >= 4;
+}
+
+function checkShipmentCommon(req: { merTradeNo: string; tradeAmt: number; consignee: string; consigneeMobile: string }, min: number): string | undefined {
+  if (typeof req.merTradeNo !== 'string' || !MER_TRADE_NO_RE.test(req.merTradeNo)) return 'MerTradeNo must be 1–25 of A-Z a-z 0-9 _ -';
+  if (!Number.isSafeInteger(req.tradeAmt) || req.tradeAmt < min || req.tradeAmt > 20_000) return `TradeAmt must be ${min}–20000`;
+  if (!consigneeNameOk(req.consignee)) return 'Consignee must be 2–5 CJK characters or 4–10 Latin letters';
+  if (!MOBILE.test(req.consigneeMobile ?? '')) return 'ConsigneeMobile must be 09 and 8 digits';
+  return undefined;
+}
+
+/** §3 rules of `logistics/trade`; the first broken one, or undefined. */
+export function checkStoreShipment(req: StoreShipmentRequest): string | undefined {
+  const bad = checkShipmentCommon(req, req.serviceType === 1 ? 1 : 0);
+  if (bad) return bad;
+  if (req.lgsType !== 'C2C' && req.lgsType !== 'B2C') return 'LgsType must be C2C or B2C';
+  if (req.goodsType !== 1 && req.goodsType !== 2) return 'GoodsType must be 1 or 2';
+  if (req.serviceType !== 1 && req.serviceType !== 3) return 'ServiceType must be 1 or 3';
+  if (!/^\d{6}$/.test(req.storeId ?? '')) return 'StoreID must be 6 digits';
+  if (req.lgsType === 'C2C') {
+    if (!/^\d{6}$/.test(req.refundStoreId ?? '')) return 'RefundStoreID must be 6 digits';
+    if (!consigneeNameOk(req.senderName ?? '')) return 'SenderName must be 2–5 CJK characters or 4–10 Latin letters';
+    if (!MOBILE.test(req.senderMobile ?? '')) return 'SenderMobile must be 09 and 8 digits';
+  }
+  return undefined;
+}
+
+/** §3 rules of `home_delivery/trade`; the first broken one, or undefined. */
+export function checkHomeShipment(req: HomeShipmentRequest): string | undefined {
+  const bad = checkShipmentCommon(req, 30);
+  if (bad) return bad;
+  if (![1, 2, 3].includes(req.goodsType)) return 'GoodsType must be 1, 2 or 3';
+  if (req.serviceType !== 1 && req.serviceType !== 3) return 'ServiceType must be 1 or 3';
+  if (!['01', '02', '04'].includes(req.deliveryTimeTag)) return 'DeliveryTimeTag must be 01, 02 or 04';
+  if (typeof req.consigneeAddress !== 'string' || !req.consigneeAddress.trim() || [...req.consigneeAddress].length > 120) return 'ConsigneeAddress must be 1–120 characters';
+  if (typeof req.prodDesc !== 'string' || !req.prodDesc.trim() || [...req.prodDesc].length > 20) return 'ProdDesc must be 1–20 characters';
+  return undefined;
+}
+
+function toShipmentStatus(raw: Record<string, string>, req: { lgsType: string; shipTradeNo: string }): ShipmentStatus {
+  return {
+    shipTradeNo: raw.ShipTradeNo || req.shipTradeNo,
+    lgsType: raw.LgsType || req.lgsType,
+    shipStatus: raw.ShipStatus ?? '',
+    shipStatusDesc: raw.ShipStatusDesc ?? '',
+    shipStatusTime: raw.ShipStatusTime ?? '',
+    odno: raw.Odno || undefined,
+    validationNo: raw.ValidationNo || undefined,
+    fileNo: raw.FileNo || undefined,
+    obtNumber: raw.OBTNumber || undefined,
+    raw,
+  };
 }
 
 /** The store of a MapReturnURL post: `MapJson`, JSON text (an object, or an array of one). */

@@ -67,7 +67,18 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
   };
   if (!Object.values(wanted).some(Boolean)) return null;
 
-  const payuni = wanted.payuni && options.listen ? createPayuniSimulator({ merId: p.payuni.merId, hashKey: p.payuni.hashKey, hashIv: p.payuni.hashIv }) : null;
+  // Logistics status notifies go to a URL set in PAYUNi's back office: here the shop's own route
+  // (PUBLIC_URL, else the port it listens on; with port 0 the logistics module sets it per request).
+  const shopOrigin = config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : config.port ? `http://127.0.0.1:${config.port}` : undefined;
+  const payuni =
+    wanted.payuni && options.listen
+      ? createPayuniSimulator({
+          merId: p.payuni.merId,
+          hashKey: p.payuni.hashKey,
+          hashIv: p.payuni.hashIv,
+          statusNotifyUrl: shopOrigin ? `${shopOrigin}/api/logistics/payuni/notify` : undefined,
+        })
+      : null;
   const linepaySim =
     wanted.linepay && options.listen
       ? createLinePaySimulator({

@@ -24,6 +24,36 @@ export interface PayuniSimulatorOptions {
   notifyRetryDelaysMs?: number[];
   /** Clock (tests). */
   now?: () => Date;
+  /** Where shipment status notifies go (set in PAYUNi's back office; `setStatusNotifyUrl` changes it). */
+  statusNotifyUrl?: string;
+}
+
+/** A shipment made by `logistics/trade` or `home_delivery/trade`. */
+export interface SimShipment {
+  shipTradeNo: string;
+  merTradeNo: string;
+  lgsType: 'C2C' | 'B2C' | 'HOME';
+  goodsType: string;
+  serviceType: string;
+  tradeAmt: number;
+  consignee: string;
+  consigneeMobile: string;
+  storeId?: string;
+  storeName?: string;
+  storeAddr?: string;
+  address?: string;
+  prodDesc?: string;
+  partnerId?: string;
+  validationNo?: string;
+  obtNumber?: string;
+  fileNo?: string;
+  /** Current ShipStatus and its time (`YYYY-MM-DD HH:II:SS`, Taipei). */
+  shipStatus: string;
+  shipStatusTime: string;
+  history: { shipStatus: string; shipStatusTime: string }[];
+  /** T-cat labels fetched (get_obt_number_pdf). */
+  labelsPrinted: number;
+  createdAt: Date;
 }
 
 export interface SimTrade {
@@ -62,7 +92,8 @@ export interface NotifyAttempt {
   fields: PayuniEnvelope & { Status: string };
 }
 
-export type SimFailure = 'http500' | 'timeout' | 'tamper' | 'badJson' | 'dropConnection' | { code: string; message?: string };
+/** `lostAnswer`: the call is carried out, then the connection drops before the answer (a retry meets the duplicate). */
+export type SimFailure = 'http500' | 'timeout' | 'tamper' | 'badJson' | 'dropConnection' | 'lostAnswer' | { code: string; message?: string };
 
 export interface PayuniSimulatorControls {
   readonly trades: Map<string, SimTrade>;
@@ -79,6 +110,15 @@ export interface PayuniSimulatorControls {
   settle(merTradeNo: string, outcome: SimOutcome): Promise<NotifyAttempt | undefined>;
   /** Resolves when all notify deliveries in flight are done. */
   idle(): Promise<void>;
+  /** Shipments by ShipTradeNo. */
+  readonly shipments: Map<string, SimShipment>;
+  /** Where status notifies go (PAYUNi: a back-office setting). */
+  setStatusNotifyUrl(url: string | undefined): void;
+  /**
+   * Moves a shipment to `shipStatus` (default: the next step — C2C 91→21→31→32→11, HOME 91→21→31→11)
+   * and posts the signed status notify; resolves when it is delivered or given up.
+   */
+  advanceShipment(shipTradeNo: string, shipStatus?: string): Promise<NotifyAttempt | undefined>;
   /** Drops all trades, notifications and pending failures. */
   reset(): void;
   /** Stops pending notify retries (before closing a server). */
@@ -114,6 +154,9 @@ const PREFIX: Record<string, string> = {
   'trade/cancel': 'CANCEL',
   cancel_cvs: 'CANCELCVS',
   'logistics/ship_map': 'LGS',
+  'logistics/trade': 'LGS',
+  'home_delivery/trade': 'HOME',
+  'logistics/query': 'LGSQ',
 };
 
 /** A 7-ELEVEN store of the simulated map. */
@@ -153,10 +196,29 @@ class SimError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** Inner fields sent with the refusal (sealed, even for an 01xxx code). */
+    readonly fields?: QueryRecord,
   ) {
     super(message);
   }
 }
+
+/** ShipStatus texts of the simulated carrier. */
+const SIM_SHIP_TEXT: Record<string, string> = {
+  '91': '訂單建立',
+  '21': '待出貨（已寄件）',
+  '22': '物流中心驗收',
+  '31': '配送中',
+  '32': '已到店，待取件',
+  '33': '配送異常',
+  '11': '已取件',
+  '41': '已取消',
+  '51': '退貨處理中',
+  '55': '退貨完成',
+  '81': '門市關轉',
+};
+const SHIP_STEPS: Record<'store' | 'home', string[]> = { store: ['91', '21', '31', '32', '11'], home: ['91', '21', '31', '11'] };
+const SHIP_BANNER = 'PAYUNi 模擬器 — 模擬物流，不會真的寄送';
 
 
 /** Minimal multipart/form-data reader for text fields (the PHP SDK posts multipart). */
@@ -221,6 +283,9 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
   const failures: SimFailure[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const mapRequests = new Map<string, MapRequest>();
+  const shipments = new Map<string, SimShipment>();
+  const shipmentsByMer = new Map<string, SimShipment>();
+  let statusNotifyUrl = options.statusNotifyUrl;
   let outageUntil = 0;
   let seq = 0;
   let stopped = false;
@@ -384,7 +449,150 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
       trade.closeStatus = 9;
       return { TradeNo: trade.tradeNo };
     },
+    'logistics/trade'(inner) {
+      const p = 'LGS';
+      if (!MER_TRADE_NO.test(inner.MerTradeNo ?? '')) throw new SimError(`${p}02001`, '商店訂單編號格式錯誤');
+      const dup = shipmentsByMer.get(inner.MerTradeNo);
+      if (dup) throw new SimError(`${p}01007`, '商店訂單編號重複', { MerTradeNo: dup.merTradeNo, ShipTradeNo: dup.shipTradeNo });
+      if (!['C2C', 'B2C'].includes(inner.LgsType ?? '')) throw new SimError(`${p}02003`, 'LgsType 錯誤');
+      if (!['1', '2'].includes(inner.GoodsType ?? '')) throw new SimError(`${p}02002`, 'GoodsType 錯誤');
+      if (inner.ShipType !== '1') throw new SimError(`${p}02004`, 'ShipType 錯誤');
+      if (!['1', '3'].includes(inner.ServiceType ?? '')) throw new SimError(`${p}02008`, 'ServiceType 錯誤');
+      const amt = Number(inner.TradeAmt);
+      if (!/^\d+$/.test(inner.TradeAmt ?? '') || amt > 20_000 || (inner.ServiceType === '1' && amt < 1)) throw new SimError(`${p}02009`, '訂單金額超出限制');
+      if (!/^\d{6}$/.test(inner.StoreID ?? '')) throw new SimError(`${p}02010`, '門市代號錯誤');
+      consignee(p, inner.Consignee, inner.ConsigneeMobile);
+      if (inner.LgsType === 'C2C') {
+        if (!/^\d{6}$/.test(inner.RefundStoreID ?? '')) throw new SimError(`${p}02013`, '退貨門市代號錯誤');
+        if (!nameOk(inner.SenderName)) throw new SimError(`${p}02014`, '寄件人姓名格式錯誤');
+        if (!/^09\d{8}$/.test(inner.SenderMobile ?? '')) throw new SimError(`${p}02015`, '寄件人手機格式錯誤');
+      }
+      const store = SIM_STORES.find((st) => st.StoreID === inner.StoreID);
+      const sh = newShipment(inner, inner.LgsType as 'C2C' | 'B2C', amt);
+      sh.storeId = inner.StoreID;
+      sh.storeName = store?.StoreName ?? `模擬門市 ${inner.StoreID}`;
+      sh.storeAddr = store?.Address ?? '台北市中正區模擬路1號';
+      sh.partnerId = String(randomInt(10 ** 9, 10 ** 10 - 1)).slice(0, 9).padStart(9, '1');
+      sh.validationNo = String(randomInt(1000, 9999));
+      return {
+        MerTradeNo: sh.merTradeNo,
+        ShipTradeNo: sh.shipTradeNo,
+        TradeNo: `T${sh.shipTradeNo}`,
+        PartnerId: sh.partnerId,
+        StoreName: sh.storeName,
+        StoreAddr: sh.storeAddr,
+        ShipAmt: 60,
+      };
+    },
+    'home_delivery/trade'(inner) {
+      const p = 'HOME';
+      if (!MER_TRADE_NO.test(inner.MerTradeNo ?? '')) throw new SimError(`${p}02001`, '商店訂單編號格式錯誤');
+      const dup = shipmentsByMer.get(inner.MerTradeNo);
+      // PAYUNi's "already collected": the shipment exists; its label can be printed again.
+      if (dup) throw new SimError(`${p}01092`, '此訂單已取號（重複領取）', { MerTradeNo: dup.merTradeNo, ShipTradeNo: dup.shipTradeNo });
+      if (inner.LgsType !== 'HOME') throw new SimError(`${p}02003`, 'LgsType 錯誤');
+      if (!['1', '2', '3'].includes(inner.GoodsType ?? '')) throw new SimError(`${p}02002`, 'GoodsType 錯誤');
+      if (inner.ShipType !== '2') throw new SimError(`${p}02004`, 'ShipType 錯誤');
+      if (!['1', '3'].includes(inner.ServiceType ?? '')) throw new SimError(`${p}02008`, 'ServiceType 錯誤');
+      const amt = Number(inner.TradeAmt);
+      if (!/^\d+$/.test(inner.TradeAmt ?? '') || amt < 30 || amt > 20_000) throw new SimError(`${p}02009`, '訂單金額超出限制');
+      if (!['01', '02', '04'].includes(inner.DeliveryTimeTag ?? '')) throw new SimError(`${p}02010`, 'DeliveryTimeTag 錯誤');
+      consignee(p, inner.Consignee, inner.ConsigneeMobile);
+      if (!inner.ConsigneeAddress || [...inner.ConsigneeAddress].length > 120) throw new SimError(`${p}02013`, '收件地址格式錯誤');
+      if (!inner.ProdDesc || [...inner.ProdDesc].length > 20) throw new SimError(`${p}02014`, '商品說明格式錯誤');
+      const sh = newShipment(inner, 'HOME', amt);
+      sh.address = inner.ConsigneeAddress;
+      sh.prodDesc = inner.ProdDesc;
+      sh.obtNumber = String(randomInt(10 ** 11, 10 ** 12 - 1));
+      sh.fileNo = `F${sh.shipTradeNo}`;
+      return { MerTradeNo: sh.merTradeNo, ShipTradeNo: sh.shipTradeNo, TradeType: 1 };
+    },
+    'logistics/query'(inner) {
+      const sh = shipments.get(inner.ShipTradeNo ?? '');
+      if (!sh || (inner.LgsType && inner.LgsType !== sh.lgsType)) throw new SimError('LGSQ03001', '查無物流單');
+      const out: QueryRecord = {
+        ShipTradeNo: sh.shipTradeNo,
+        MerTradeNo: sh.merTradeNo,
+        LgsType: sh.lgsType,
+        Odno: sh.merTradeNo,
+        ShipStatus: sh.shipStatus,
+        ShipStatusDesc: SIM_SHIP_TEXT[sh.shipStatus] ?? sh.shipStatus,
+        ShipStatusTime: sh.shipStatusTime,
+      };
+      if (sh.lgsType === 'HOME') Object.assign(out, { FileNo: sh.fileNo, OBTNumber: sh.obtNumber });
+      else out.ValidationNo = sh.validationNo;
+      return out;
+    },
   };
+
+  function nameOk(name: string | undefined): boolean {
+    const n = (name ?? '').trim();
+    return /^[\u3400-\u9fff\uf900-\ufaff]{2,5}$/.test(n) || (/^[A-Za-z][A-Za-z .]{2,9}$/.test(n) && n.replace(/[ .]/g, '').length >= 4);
+  }
+
+  function consignee(p: string, name: string | undefined, mobile: string | undefined): void {
+    if (!nameOk(name)) throw new SimError(`${p}02011`, '收件人姓名格式錯誤');
+    if (!/^09\d{8}$/.test(mobile ?? '')) throw new SimError(`${p}02012`, '收件人手機格式錯誤');
+  }
+
+  function newShipment(inner: Record<string, string>, lgsType: SimShipment['lgsType'], amt: number): SimShipment {
+    seq += 1;
+    const at = taipeiTimestamp(now());
+    const sh: SimShipment = {
+      shipTradeNo: `${lgsType === 'HOME' ? 'HM' : 'CV'}${Math.floor(now().getTime() / 1000)}${String(seq).padStart(4, '0')}`,
+      merTradeNo: inner.MerTradeNo,
+      lgsType,
+      goodsType: inner.GoodsType,
+      serviceType: inner.ServiceType,
+      tradeAmt: amt,
+      consignee: inner.Consignee,
+      consigneeMobile: inner.ConsigneeMobile,
+      shipStatus: '91',
+      shipStatusTime: at,
+      history: [{ shipStatus: '91', shipStatusTime: at }],
+      labelsPrinted: 0,
+      createdAt: now(),
+    };
+    shipments.set(sh.shipTradeNo, sh);
+    shipmentsByMer.set(sh.merTradeNo, sh);
+    return sh;
+  }
+
+  /** The signed status notify of a shipment's current status. */
+  function statusFields(sh: SimShipment): PayuniEnvelope & { Status: string } {
+    const inner: QueryRecord = {
+      ApiType: 'ShipStatus',
+      MerTradeNo: sh.merTradeNo,
+      ShipTradeNo: sh.shipTradeNo,
+      LgsType: sh.lgsType,
+      ShipStatus: sh.shipStatus,
+      ShipStatusDesc: SIM_SHIP_TEXT[sh.shipStatus] ?? sh.shipStatus,
+      ShipStatusTime: sh.shipStatusTime,
+    };
+    if (sh.lgsType === 'HOME') Object.assign(inner, { OBTNumber: sh.obtNumber, FileNo: sh.fileNo });
+    return seal('1.0', 'SUCCESS', { Message: '貨態通知', ...inner });
+  }
+
+  function advance(sh: SimShipment, to?: string): void {
+    let next = to;
+    if (!next) {
+      const steps = SHIP_STEPS[sh.lgsType === 'HOME' ? 'home' : 'store'];
+      const i = steps.indexOf(sh.shipStatus);
+      next = i >= 0 && i < steps.length - 1 ? steps[i + 1] : sh.shipStatus;
+    }
+    if (!/^\d{2}$/.test(next)) throw new Error(`Bad ShipStatus ${next}`);
+    // Each step one second later than the last, so the order of the steps survives a fixed clock.
+    const last = Date.parse(`${sh.shipStatusTime.replace(' ', 'T')}+08:00`);
+    const at = taipeiTimestamp(new Date(Math.max(now().getTime(), (Number.isNaN(last) ? 0 : last) + 1000)));
+    sh.shipStatus = next;
+    sh.shipStatusTime = at;
+    sh.history.push({ shipStatus: next, shipStatusTime: at });
+  }
+
+  function sendStatus(sh: SimShipment): Promise<NotifyAttempt | undefined> {
+    if (!statusNotifyUrl) return Promise.resolve(undefined);
+    return track(deliverTo(statusNotifyUrl, sh.shipTradeNo, statusFields(sh)));
+  }
 
   function cardTrade(prefix: string, tradeNo: string | undefined): SimTrade {
     const trade = [...trades.values()].find((t) => t.tradeNo === tradeNo);
@@ -405,6 +613,15 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
       if (fail === 'http500') return void res.status(500).type('text/plain').send('Internal Server Error');
       if (fail === 'badJson') return void res.status(200).type('text/html').send('<html>maintenance</html>');
       if (fail === 'dropConnection') return void req.socket.destroy();
+      if (fail === 'lostAnswer') {
+        // Carried out, answer lost on the way back.
+        try {
+          apiHandlers[api](open(api, fieldsOf(req)));
+        } catch {
+          /* a refusal is lost the same way */
+        }
+        return void req.socket.destroy();
+      }
       if (fail === 'timeout') {
         const t = setTimeout(() => res.headersSent || res.status(504).end(), 60_000);
         res.on('close', () => clearTimeout(t));
@@ -420,11 +637,11 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
       } catch (e) {
         if (!(e instanceof SimError)) throw e;
         // Envelope errors (01xxx) carry no EncryptInfo; field/processing errors carry the reason inside.
-        if (/01\d{3}$/.test(e.code) || /^API/.test(e.code)) {
+        if ((/01\d{3}$/.test(e.code) || /^API/.test(e.code)) && !e.fields) {
           res.json({ Status: e.code, Message: e.message, MerID: form.MerID ?? '', Version: version });
           return;
         }
-        answer = seal(version, e.code, { Message: e.message });
+        answer = seal(version, e.code, { Message: e.message, ...(e.fields ?? {}) });
       }
       if (fail === 'tamper') answer.HashInfo = answer.HashInfo.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
       res.json(answer);
@@ -614,6 +831,80 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
       );
   });
 
+  // ---- Shipments: T-cat label, the 模擬物流 list and its status buttons (PROVIDERS.md §3) ----
+
+  const shipRow = (sh: SimShipment) =>
+    `<dl><dt>物流單號</dt><dd data-testid="ship-trade-no">${esc(sh.shipTradeNo)}</dd>
+<dt>商店訂單編號</dt><dd>${esc(sh.merTradeNo)}</dd>
+<dt>類型</dt><dd>${esc(sh.lgsType === 'HOME' ? '黑貓宅急便' : `7-ELEVEN ${sh.lgsType}`)}${sh.serviceType === '1' ? '（貨到付款）' : ''}</dd>
+<dt>收件人</dt><dd>${esc(sh.consignee)} ${esc(sh.consigneeMobile)}</dd>
+<dt>${sh.lgsType === 'HOME' ? '地址' : '門市'}</dt><dd>${esc(sh.lgsType === 'HOME' ? sh.address : `${sh.storeName}（${sh.storeId}）`)}</dd>
+<dt>金額</dt><dd>NT$ ${esc(sh.tradeAmt)}</dd>
+<dt>貨態</dt><dd data-testid="ship-status">${esc(sh.shipStatus)} ${esc(SIM_SHIP_TEXT[sh.shipStatus] ?? '')}（${esc(sh.shipStatusTime)}）</dd></dl>`;
+
+  // The T-cat label (a browser form). The real gateway answers a PDF; this one a printable page.
+  router.post('/api/home_delivery/get_obt_number_pdf', (req: Request, res: Response) => {
+    if (Date.now() < outageUntil) return void errorPage(res, 'SYS503', '系統維護中', 503);
+    const form = fieldsOf(req);
+    let inner: Record<string, string>;
+    try {
+      inner = open('home_delivery/get_obt_number_pdf', form);
+    } catch (e) {
+      if (!(e instanceof SimError)) throw e;
+      return void errorPage(res, e.code, e.message);
+    }
+    const sh = shipments.get(inner.ShipTradeNo ?? '');
+    if (!sh || sh.lgsType !== 'HOME') return void errorPage(res, 'HOME03001', '查無宅配物流單', 404);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(inner.ShipDate ?? '') || !/^\d{4}-\d{2}-\d{2}$/.test(inner.DeliveryDate ?? '')) return void errorPage(res, 'HOME02003', '出貨日或配達日格式錯誤');
+    if (!['1', '2', '3', '4'].includes(inner.Spec ?? '')) return void errorPage(res, 'HOME02004', '規格錯誤');
+    sh.labelsPrinted += 1;
+    const size = { '1': '60', '2': '90', '3': '120', '4': '150' }[inner.Spec] ?? inner.Spec;
+    res
+      .type('html')
+      .send(
+        page(
+          '模擬黑貓託運單',
+          `<h1>模擬黑貓託運單</h1><p>此為模擬器產生的託運單（實際為 PDF），僅供測試列印。</p>${shipRow(sh)}
+<dl><dt>託運單號</dt><dd data-testid="obt-number" class="amt">${esc(sh.obtNumber)}</dd><dt>出貨日</dt><dd>${esc(inner.ShipDate)}</dd><dt>配達日</dt><dd>${esc(inner.DeliveryDate)}</dd><dt>規格</dt><dd>${esc(size)} cm</dd><dt>商品</dt><dd>${esc(sh.prodDesc)}</dd><dt>列印次數</dt><dd>${esc(sh.labelsPrinted)}</dd></dl>`,
+          SHIP_BANNER,
+        ),
+      );
+  });
+
+  router.get('/sim/shipments', (req: Request, res: Response) => {
+    const rows = [...shipments.values()]
+      .reverse()
+      .map(
+        (sh) => `<section>${shipRow(sh)}<form method="post" action="${esc(`${base(req)}/sim/shipments/advance`)}">
+<input type="hidden" name="ShipTradeNo" value="${esc(sh.shipTradeNo)}">
+<button class="ok" name="ShipStatus" value="">下一個貨態（模擬）</button>
+${sh.lgsType !== 'HOME' ? '<button class="ok" name="ShipStatus" value="32">已到店（模擬）</button>' : ''}
+<button class="ok" name="ShipStatus" value="11">${sh.lgsType === 'HOME' ? '已送達（模擬）' : '已取件（模擬）'}</button>
+<button class="fail" name="ShipStatus" value="51">退貨（模擬）</button></form></section>`,
+      )
+      .join('');
+    res
+      .type('html')
+      .send(page('模擬物流', `<h1>模擬物流</h1><p>按下按鈕即改變貨態，並通知商店${statusNotifyUrl ? '' : '（尚未設定貨態通知網址）'}。</p>${rows || '<p>尚無物流單。</p>'}`, SHIP_BANNER));
+  });
+
+  router.post('/sim/shipments/advance', async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const form = fieldsOf(req);
+      const sh = shipments.get(form.ShipTradeNo ?? '');
+      if (!sh) return void errorPage(res, 'SIM404', '查無此物流單', 404);
+      if (form.ShipStatus && !/^\d{2}$/.test(form.ShipStatus)) return void errorPage(res, 'SIM400', '未知的貨態');
+      advance(sh, form.ShipStatus || undefined);
+      const sent = await sendStatus(sh);
+      const note = !statusNotifyUrl ? '尚未設定貨態通知網址，商店未收到通知。' : sent?.status === 200 ? '已通知商店。' : '通知商店失敗，將重試。';
+      res
+        .type('html')
+        .send(page('模擬物流', `<h1>貨態已更新（模擬）</h1>${shipRow(sh)}<p>${esc(note)}</p><p><a href="${esc(`${base(req)}/sim/shipments`)}">回到模擬物流列表</a></p>`, SHIP_BANNER));
+    } catch (e) {
+      next(e);
+    }
+  });
+
   /** Updates the trade and returns the signed callback fields for its NotifyURL / ReturnURL. */
   function apply(trade: SimTrade, outcome: SimOutcome): PayuniEnvelope & { Status: string } {
     trade.tradeStatus = outcome === 'paid' ? 1 : outcome === 'failed' ? 2 : 4;
@@ -655,12 +946,17 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
   /** POSTs the callback to NotifyURL, retrying on a network error or a non-200 answer. */
   async function deliver(trade: SimTrade, fields: PayuniEnvelope & { Status: string }): Promise<NotifyAttempt | undefined> {
     if (!trade.notifyUrl) return undefined;
+    return deliverTo(trade.notifyUrl, trade.merTradeNo, fields);
+  }
+
+  /** POSTs signed fields to `url` (`key`: the trade or shipment number), retrying on a network error or a non-200 answer. */
+  async function deliverTo(url: string, key: string, fields: PayuniEnvelope & { Status: string }): Promise<NotifyAttempt | undefined> {
     let last: NotifyAttempt | undefined;
     for (let attempt = 1; attempt <= retryDelays.length + 1; attempt++) {
       if (stopped && attempt > 1) return last;
-      last = { url: trade.notifyUrl, merTradeNo: trade.merTradeNo, attempt, fields };
+      last = { url, merTradeNo: key, attempt, fields };
       try {
-        const r = await fetch(trade.notifyUrl, {
+        const r = await fetch(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': 'payuni' },
           body: new URLSearchParams({ ...fields }).toString(),
@@ -705,12 +1001,24 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
+    shipments,
+    setStatusNotifyUrl(url: string | undefined) {
+      statusNotifyUrl = url;
+    },
+    advanceShipment(shipTradeNo: string, shipStatus?: string) {
+      const sh = shipments.get(shipTradeNo);
+      if (!sh) return Promise.reject(new Error(`No shipment ${shipTradeNo}`));
+      advance(sh, shipStatus);
+      return sendStatus(sh);
+    },
     shutdown() {
       stopped = true;
     },
     reset() {
       trades.clear();
       mapRequests.clear();
+      shipments.clear();
+      shipmentsByMer.clear();
       notifications.length = 0;
       failures.length = 0;
       outageUntil = 0;
