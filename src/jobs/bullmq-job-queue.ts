@@ -136,6 +136,19 @@ export class BullmqJobQueue extends JobDriver {
     return true;
   }
 
+  async remove(queue: QueueName, jobId: string): Promise<boolean> {
+    const job = await this.queueOf(queue).getJob(jobId);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'active' || state === 'unknown') return false;
+    try {
+      await job.remove();
+    } catch {
+      return false; // a worker took it meanwhile (BullMQ refuses to remove a locked job)
+    }
+    return true;
+  }
+
   async whenIdle(timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

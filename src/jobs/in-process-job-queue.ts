@@ -121,6 +121,24 @@ export class InProcessJobQueue extends JobDriver {
     return true;
   }
 
+  async remove(queue: QueueName, jobId: string): Promise<boolean> {
+    const q = this.queueOf(queue);
+    const job = this.byId.get(jobId);
+    if (!job || job.queue !== queue || job.state === 'active') return false;
+    if (job.state === 'delayed') {
+      clearTimeout(job.timer);
+      job.timer = undefined;
+      q.delayed.delete(job);
+    } else {
+      const list = { waiting: q.waiting, completed: q.completed, failed: q.failed }[job.state];
+      const index = list.indexOf(job);
+      if (index >= 0) list.splice(index, 1);
+    }
+    this.byId.delete(jobId);
+    this.notifyIdle();
+    return true;
+  }
+
   async start(): Promise<void> {
     if (this.closed || !this.options.runWorkers || this.running) return;
     this.running = true;

@@ -19,11 +19,14 @@ class DemoProcessor {
   readonly sms: string[] = [];
   /** token → failures still to throw (Infinity = always fails). */
   readonly failuresLeft = new Map<string, number>();
+  /** token → a promise the run waits for (holds the job active). */
+  readonly gates = new Map<string, Promise<void>>();
 
   @JobHandler(JobName.MaintenanceDemo)
   async demo(job: JobOf<'maintenance.demo'>): Promise<void> {
     const { token } = job.data;
     this.runs.push({ id: job.id, token, attempt: job.attempt, maxAttempts: job.maxAttempts, at: Date.now() });
+    await this.gates.get(token);
     const left = this.failuresLeft.get(token) ?? 0;
     if (left > 0) {
       this.failuresLeft.set(token, left - 1);
@@ -159,6 +162,42 @@ function driverContract(h: () => Harness): void {
     expect((await queue.listJobs(M, 'failed')).map((j) => j.id)).not.toContain(id);
     expect(settled).toContain(`completed ${id}`);
     expect(await queue.retry(M, id)).toBe(false); // not failed any more
+  });
+
+  it("removes a failed, a completed and a delayed job on an operator's request, never a running one", async () => {
+    const { queue, driver, demo } = h();
+    demo.failuresLeft.set('remove-failed', Infinity);
+    const failed = await queue.add(JobName.MaintenanceDemo, { token: 'remove-failed' }, { attempts: 1, jobId: 'remove:failed' });
+    const done = await queue.add(JobName.MaintenanceDemo, { token: 'remove-done' }, { jobId: 'remove:done' });
+    await driver.whenIdle();
+    const later = await queue.add(JobName.MaintenanceDemo, { token: 'remove-later' }, { delayMs: 60_000, jobId: 'remove:later' });
+    expect(await queue.remove(M, 'no-such-job')).toBe(false);
+    expect(await queue.remove(QueueName.Mail, failed.id)).toBe(false); // another queue's id
+    expect(await queue.remove(M, failed.id)).toBe(true);
+    expect(await queue.remove(M, done.id)).toBe(true);
+    expect(await queue.remove(M, later.id)).toBe(true);
+    expect(await queue.remove(M, later.id)).toBe(false); // gone
+    const ids = async (state: 'failed' | 'completed' | 'delayed') => (await queue.listJobs(M, state, 1000)).map((j) => j.id);
+    expect(await ids('failed')).not.toContain(failed.id);
+    expect(await ids('completed')).not.toContain(done.id);
+    expect(await ids('delayed')).not.toContain(later.id);
+    await driver.whenIdle(); // nothing left waiting for the removed delayed job
+    expect(demo.runsOf('remove-later')).toEqual([]);
+    // The id is free again: the same deterministic id runs anew.
+    await queue.add(JobName.MaintenanceDemo, { token: 'remove-done' }, { jobId: 'remove:done' });
+    await driver.whenIdle();
+    expect(demo.runsOf('remove-done')).toEqual([1, 1]);
+
+    // A running job is left alone.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    demo.gates.set('remove-active', gate);
+    const active = await queue.add(JobName.MaintenanceDemo, { token: 'remove-active' }, { jobId: 'remove:active' });
+    for (let i = 0; i < 200 && !(await queue.listJobs(M, 'active')).some((j) => j.id === active.id); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await queue.remove(M, active.id)).toBe(false);
+    release();
+    await driver.whenIdle();
+    expect(demo.runsOf('remove-active')).toEqual([1]);
   });
 
   it('holds a delayed job until its time', async () => {

@@ -51,6 +51,12 @@ export abstract class JobQueue {
    * when no failed job has that id in that queue.
    */
   abstract retry(queue: QueueName, jobId: string): Promise<boolean>;
+  /**
+   * Deletes a waiting, delayed, completed or failed job (an operator's remove); a running job is
+   * left alone. Returns false when no such job is in that queue or it is running. A job with a
+   * deterministic id may be added again afterwards.
+   */
+  abstract remove(queue: QueueName, jobId: string): Promise<boolean>;
   /** Stops taking new work, lets running jobs finish, releases connections. */
   abstract close(): Promise<void>;
 }
