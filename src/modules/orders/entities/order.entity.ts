@@ -171,6 +171,10 @@ export class Order {
   @DateTimeColumn()
   cancelled_at: Date | null;
 
+  /** When the parcel was picked up at the store or delivered home (logistics status 11); starts the 7-day return window. */
+  @DateTimeColumn()
+  delivered_at: Date | null;
+
   /** Shipping-ticket files (e.g. PDF keys) produced for this order. */
   @JsonColumn()
   shipped_files: unknown;
