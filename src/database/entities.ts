@@ -22,6 +22,8 @@ import { Poster } from '../modules/content/entities/poster.entity';
 import { AiUsage } from '../modules/editor/entities/ai-usage.entity';
 import { ImageLibraryItem } from '../modules/images/entities/image-library-item.entity';
 import { Invoice } from '../modules/invoices/entities/invoice.entity';
+import { Refund } from '../modules/refunds/entities/refund.entity';
+import { ReturnRequest } from '../modules/refunds/entities/return-request.entity';
 import { LogisticsEvent } from '../modules/logistics/entities/logistics-event.entity';
 import { ShippingTicket } from '../modules/logistics/entities/shipping-ticket.entity';
 import { Order } from '../modules/orders/entities/order.entity';
@@ -76,6 +78,9 @@ export const ENTITIES = [
   ShippingTicket,
   // invoices
   Invoice,
+  // refunds
+  Refund,
+  ReturnRequest,
   // content
   ContentVersion,
   HomeCarouselBanner,

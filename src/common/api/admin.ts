@@ -198,6 +198,10 @@ export interface LogisticsStatusView {
 export type ShippingStatusAnswer = Envelope<{ result: LogisticsStatusView }>;
 
 export type RefundAnswer = Envelope<{ refund: RefundView }>;
+/** POST /api/admin/handleReturnRequest {request_id, approve, reason}. */
+export type ReturnRequestAnswer = Envelope<{ returnRequest: ReturnRequestView }>;
+/** GET /api/admin/refundSettings (owner, staff); POST /api/admin/updateRefundSettings {staffRefundLimit} (owner). NT$. */
+export type RefundSettingsAnswer = Envelope<{ staffRefundLimit: number }>;
 
 // ---------------------------------------------------------------- notifications (spec 3 §7)
 

@@ -38,6 +38,10 @@ export interface OrderView {
   status_color: string;
   /** True when the member may cancel it now (pending and not paid). */
   cancellable: boolean;
+  /** True when the member may ask for a return now (delivered / picked up within 7 days, paid, no request yet). */
+  returnable: boolean;
+  /** The member's return request: '' none, 'requested', 'approved', 'refused'. */
+  return_status: string;
   buy_name: string;
   buy_phone: string;
   buy_email: string;
@@ -111,6 +115,9 @@ export type OrderAndDetailsAnswer = Envelope<{ order: OrderView; orderItems: Ord
 
 /** `GET /api/order/getUserOrdersByPage?page=&limit=`: newest first, `total` of all the member's orders. */
 export type UserOrdersAnswer = Envelope<{ orders: OrderView[]; total: number }>;
+
+/** `POST /api/order/requestReturn {order_id, reason}`: the order's return state after the request. */
+export type RequestReturnAnswer = Envelope<{ order_id: number; return_status: string; returnable: boolean }>;
 
 /** `GET /api/order/getOrderDetails/{order_id}`. */
 export type OrderDetailsAnswer = Envelope<{ orderItems: OrderItemView[] }>;

@@ -226,6 +226,60 @@ export class OrderStateService {
     });
   }
 
+  // ---- refunds and returns (the refunds module) -------------------------------------------
+
+  /**
+   * The order read with a write lock (MariaDB `FOR UPDATE`; SQLite's transactions take turns), so
+   * refunds of one order are decided one after another. Call it inside the caller's transaction,
+   * as its first read.
+   */
+  lockForRefund(orderId: number): Promise<Order | null> {
+    const qb = this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId });
+    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /**
+   * A refund made (or recorded for a manual transfer): `refunded_amount += amount` through
+   * `recordRefund` (never above the total; the caller checked the order is paid under
+   * `lockForRefund`). Fully refunded → payment_status 3 (已退款) and status `returned` when
+   * the goods had left (shipped, delivered, completed), else `cancelled` (cancelled_at,
+   * order_status_msg). `restock`: the order's lines go back to stock. null when refused.
+   */
+  async applyRefund(orderId: number, r: { amount: number; restock: boolean }): Promise<{ full: boolean; status_name: string } | null> {
+    return this.tx.run(async () => {
+      if (!(await this.recordRefund(orderId, r.amount))) return null;
+      const order = (await this.findById(orderId))!;
+      if (r.restock) {
+        const items = await this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+        await this.stock.releaseStock(items.filter((i) => i.variant_id).map((i) => ({ variantId: i.variant_id!, quantity: i.quantity })));
+      }
+      if (order.refunded_amount < order.total_amount) return { full: false, status_name: order.status_name };
+      const left = SHIPPED_STATUSES.includes(order.status_name);
+      const status = left ? ORDER_STATUS_RETURNED : ORDER_STATUS.cancelled;
+      await this.tx.repo(Order).update(
+        { id: orderId },
+        {
+          payment_status: PAYMENT_STATUS.refunded,
+          status_name: status,
+          ...(status === ORDER_STATUS.cancelled ? { cancelled_at: order.cancelled_at ?? new Date(), order_status_msg: order.status_name === ORDER_STATUS.cancelled ? order.order_status_msg : REFUND_CANCEL_MSG } : {}),
+        },
+      );
+      return { full: true, status_name: status };
+    });
+  }
+
+  /** The member's return request state on the order ('requested', 'approved', 'refused'); `from`: the states it may move from. */
+  async setReturnStatus(orderId: number, status: string, from: string[]): Promise<boolean> {
+    const res = await this.tx.manager
+      .createQueryBuilder()
+      .update(Order)
+      .set({ return_status: status })
+      .where('id = :orderId AND return_status IN (:...from)', { orderId, from })
+      .execute();
+    return res.affected === 1;
+  }
+
   /** Status and payment status of an order with their labels and colours (order_status_codes, payment_status_codes). */
   async statusFields(o: Pick<Order, 'status_name' | 'payment_status'>): Promise<OrderStatusFields> {
     const [status, payment] = await Promise.all([
@@ -271,6 +325,12 @@ export class OrderStateService {
     return qb.getOne();
   }
 }
+
+/** Statuses in which the goods have left the warehouse: a full refund then makes the order `returned`. */
+export const SHIPPED_STATUSES: readonly string[] = ['shipped', 'delivered', 'completed', 'returned'];
+export const ORDER_STATUS_RETURNED = 'returned';
+/** order_status_msg of an order cancelled by a full refund before shipping. */
+export const REFUND_CANCEL_MSG = '訂單已退款並取消';
 
 /** The notification setting of the refund alerts (a reference row, Telegram on). */
 export const REFUND_ALERT_TYPE = 'refund_required';

@@ -1,4 +1,5 @@
 import type { OrderItemView, OrderView } from '../../common/api/orders';
+import { RETURN_WINDOW_DAYS } from '../../common/validation/admin';
 import { taipeiTimestamp } from '../../common/time/taipei-time';
 import type { ShopMethods } from '../settings/settings.service';
 import type { OrderItem } from './entities/order-item.entity';
@@ -15,6 +16,19 @@ export interface OrderLabels {
 /** Whether the member may cancel it now (spec 1 §4: pending and not paid). */
 export function isCancellable(o: Pick<Order, 'status_name' | 'payment_status'>): boolean {
   return o.status_name === ORDER_STATUS.pending && o.payment_status !== PAYMENT_STATUS.paid;
+}
+
+/** Statuses in which the goods reached the shopper (picked up at the store or delivered home). */
+export const RETURNABLE_STATUSES: readonly string[] = ['delivered', 'completed'];
+
+/**
+ * Whether the member may ask for a return now (鑑賞期): the goods reached them (delivered /
+ * completed) at most RETURN_WINDOW_DAYS days ago, the order is paid, and no request was made yet.
+ */
+export function isReturnable(o: Pick<Order, 'status_name' | 'payment_status' | 'return_status' | 'delivered_at'>, now = new Date()): boolean {
+  if (!RETURNABLE_STATUSES.includes(o.status_name) || o.payment_status !== PAYMENT_STATUS.paid || o.return_status) return false;
+  if (!o.delivered_at) return false;
+  return now.getTime() - new Date(o.delivered_at).getTime() <= RETURN_WINDOW_DAYS * 86400_000;
 }
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
@@ -46,6 +60,8 @@ export function toOrderView(o: Order, labels: OrderLabels): OrderView {
     status_label: status?.label ?? o.status_name,
     status_color: status?.color ?? '',
     cancellable: isCancellable(o),
+    returnable: isReturnable(o),
+    return_status: o.return_status ?? '',
     buy_name: o.buy_name,
     buy_phone: o.buy_phone,
     buy_email: o.buy_email,

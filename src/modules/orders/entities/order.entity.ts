@@ -145,6 +145,10 @@ export class Order {
   @MoneyColumn()
   total_amount: number;
 
+  /** The member's return request: '' none, 'requested', 'approved', 'refused' (the refunds module). */
+  @Column({ type: 'varchar', length: 20, default: '' })
+  return_status: string;
+
   /**
    * Refunded so far (NT$, ≤ total_amount): written only by `OrderStateService.recordRefund`, whose
    * conditional update keeps concurrent refunds from exceeding the total. The admin list's paid

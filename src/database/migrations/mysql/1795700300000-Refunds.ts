@@ -1,0 +1,23 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Refunds and return requests (issue 11, helper D); orders.return_status (refunded_amount is B's 1795700100000-AdminOrders). Hand-written like the generated ones. */
+export class Refunds1795700300000Mysql implements MigrationInterface {
+    name = 'Refunds1795700300000';
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`CREATE TABLE \`refunds\` (\`id\` int NOT NULL AUTO_INCREMENT, \`order_id\` int NOT NULL, \`refund_key\` varchar(64) NOT NULL, \`amount\` int NOT NULL DEFAULT '0', \`method\` varchar(20) NOT NULL, \`status\` varchar(20) NOT NULL DEFAULT 'pending', \`reason\` varchar(255) NOT NULL DEFAULT '', \`restock\` tinyint NOT NULL DEFAULT '0', \`invoice_action\` varchar(20) NOT NULL DEFAULT 'none', \`bank_code\` varchar(3) NOT NULL DEFAULT '', \`bank_account\` varchar(20) NOT NULL DEFAULT '', \`bank_name\` varchar(50) NOT NULL DEFAULT '', \`gateway_ref\` varchar(64) NOT NULL DEFAULT '', \`message\` varchar(255) NOT NULL DEFAULT '', \`raw\` json NULL, \`created_by\` int NULL, \`created_by_name\` varchar(50) NOT NULL DEFAULT '', \`done_at\` datetime(3) NULL, \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3), INDEX \`idx_refunds_status\` (\`status\`), INDEX \`idx_refunds_order\` (\`order_id\`, \`created_at\`), UNIQUE INDEX \`uq_refunds_order_key\` (\`order_id\`, \`refund_key\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`);
+        await queryRunner.query(`CREATE TABLE \`return_requests\` (\`id\` int NOT NULL AUTO_INCREMENT, \`order_id\` int NOT NULL, \`user_id\` int NOT NULL, \`reason\` varchar(255) NOT NULL DEFAULT '', \`status\` varchar(20) NOT NULL DEFAULT 'requested', \`staff_reason\` varchar(255) NOT NULL DEFAULT '', \`handled_by\` int NULL, \`handled_by_name\` varchar(50) NOT NULL DEFAULT '', \`handled_at\` datetime(3) NULL, \`created_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3), \`updated_at\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3), INDEX \`idx_return_requests_status\` (\`status\`, \`created_at\`), UNIQUE INDEX \`uq_return_requests_order\` (\`order_id\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`);
+        await queryRunner.query(`ALTER TABLE \`orders\` ADD \`return_status\` varchar(20) NOT NULL DEFAULT ''`);
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`ALTER TABLE \`orders\` DROP COLUMN \`return_status\``);
+        await queryRunner.query(`DROP INDEX \`uq_return_requests_order\` ON \`return_requests\``);
+        await queryRunner.query(`DROP INDEX \`idx_return_requests_status\` ON \`return_requests\``);
+        await queryRunner.query(`DROP TABLE \`return_requests\``);
+        await queryRunner.query(`DROP INDEX \`uq_refunds_order_key\` ON \`refunds\``);
+        await queryRunner.query(`DROP INDEX \`idx_refunds_order\` ON \`refunds\``);
+        await queryRunner.query(`DROP INDEX \`idx_refunds_status\` ON \`refunds\``);
+        await queryRunner.query(`DROP TABLE \`refunds\``);
+    }
+}

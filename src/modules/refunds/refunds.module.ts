@@ -1,0 +1,27 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrdersModule } from '../orders/orders.module';
+import { SettingsModule } from '../settings/settings.module';
+import { AdminRefundsController } from './admin-refunds.controller';
+import { Refund } from './entities/refund.entity';
+import { ReturnRequest } from './entities/return-request.entity';
+import { Refunds } from './refunds.service';
+import { Returns } from './returns.service';
+import { ShopReturnsController } from './shop-returns.controller';
+
+/**
+ * Refunds of paid orders (card, LINE Pay, manual bank transfers) and members' return requests
+ * (issue 11). Owns refunds and return_requests; changes orders through OrderStateService. The
+ * gateways come from the global ProvidersModule, the audit trail from the global AuditModule.
+ * Exports `Refunds.listForOrder` / `Returns.listForOrder` for the admin order details. Global, so
+ * the orders module's admin detail can inject them without importing this module back (this one
+ * imports OrdersModule for OrderStateService).
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, SettingsModule],
+  controllers: [AdminRefundsController, ShopReturnsController],
+  providers: [Refunds, Returns],
+  exports: [Refunds, Returns],
+})
+export class RefundsModule {}

@@ -1,0 +1,372 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { RefundView } from '../../common/api/admin';
+import type { SessionAdmin } from '../../common/auth/admin-auth';
+import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { Transactions } from '../../common/transactions/transactions';
+import { DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG } from '../../common/validation/admin';
+import { LinePayError, type LinePayGateway } from '../../integrations/linepay/linepay-gateway';
+import { PayuniError, type PayuniGateway, type TradeRecord } from '../../integrations/payuni/payuni-gateway';
+import { LINEPAY_GATEWAY, PAYUNI_GATEWAY } from '../../integrations/providers/provider-tokens';
+import { JobName } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
+import { AuditTrail } from '../audit/audit-trail.service';
+import type { Order } from '../orders/entities/order.entity';
+import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
+import { SettingsService } from '../settings/settings.service';
+import { Refund } from './entities/refund.entity';
+import { toRefundView } from './refund-views';
+
+/** refunds.method values. */
+export type RefundMethod = 'credit-refund' | 'credit-void' | 'linepay' | 'bank-transfer' | 'cod';
+/** refunds.status values. */
+export const REFUND_STATUS = { pending: 'pending', done: 'done', failed: 'failed', manual: 'manual' } as const;
+
+/** The settings row (NT$) an owner sets; staff may refund an order up to it in total. */
+export const STAFF_REFUND_LIMIT_KEY = 'STAFF_REFUND_LIMIT';
+/** Without an Idempotency-Key, the same admin's same refund of an order within this window is the same refund (a double click). */
+export const REFUND_DEDUPE_MS = 30_000;
+
+export interface RefundInput {
+  orderId: number;
+  /** NT$; absent = everything not refunded yet. */
+  amount?: number;
+  reason: string;
+  restock: boolean;
+  bank?: { bank_code: string; account: string; name: string };
+  /** The client's Idempotency-Key: the same key answers the same refund. */
+  key?: string;
+}
+
+export interface RefundOutcome {
+  refund: RefundView;
+  /** false: the gateway refused (the row is `failed`). */
+  ok: boolean;
+  message: string;
+}
+
+/** What the gateway step decided. */
+type GatewayResult =
+  | { kind: 'done'; method: RefundMethod; ref: string; raw: Record<string, unknown> }
+  | { kind: 'failed'; message: string; raw: Record<string, unknown> }
+  | { kind: 'unknown'; message: string; raw: Record<string, unknown> };
+
+const MANUAL_METHODS: Record<string, RefundMethod> = { atm: 'bank-transfer', cvs: 'bank-transfer', cod: 'cod' };
+
+/**
+ * Refunds of paid orders (back office): a card through PAYUNi (`trade/close` CloseType 2 once
+ * captured; `trade/cancel` before capture for the whole amount; capture then refund for a part
+ * before capture), LINE Pay through its refund API, ATM / CVS / cash on delivery recorded as a
+ * bank transfer staff make by hand. Owns `refunds`; changes orders only through OrderStateService.
+ *
+ * One refund of an order at a time: the order row is locked while a refund is decided, and an
+ * order with a refund still `pending` at a gateway refuses another until it is resolved — so the
+ * gateway's own refunded total can always tell whether a call whose answer was lost went through.
+ * `orders.refunded_amount` (a conditional add) never exceeds the total.
+ */
+@Injectable()
+export class Refunds {
+  private readonly logger = new Logger(Refunds.name);
+
+  constructor(
+    private readonly tx: Transactions,
+    private readonly orders: OrderStateService,
+    private readonly outbox: Outbox,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditTrail,
+    @Inject(PAYUNI_GATEWAY) private readonly payuni: PayuniGateway,
+    @Inject(LINEPAY_GATEWAY) private readonly linePay: LinePayGateway,
+  ) {}
+
+  /** An order's refunds, oldest first (admin order details). */
+  async listForOrder(orderId: number): Promise<RefundView[]> {
+    const rows = await this.tx.repo(Refund).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+    return rows.map(toRefundView);
+  }
+
+  /** The staff refund limit (NT$): settings `STAFF_REFUND_LIMIT`, else DEFAULT_STAFF_REFUND_LIMIT. */
+  async staffLimit(): Promise<number> {
+    const raw = (await this.settings.get(STAFF_REFUND_LIMIT_KEY, '')).trim();
+    const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    return Number.isSafeInteger(n) ? n : DEFAULT_STAFF_REFUND_LIMIT;
+  }
+
+  /**
+   * `POST /api/admin/refundOrder`. Calls a gateway: never inside a transaction. Throws AppError
+   * for refusals (404 unknown order, 409 not paid / nothing left / over the rest / a refund in
+   * progress, 403 over the staff limit, 400 bank details missing).
+   */
+  async refundOrder(admin: SessionAdmin, input: RefundInput): Promise<RefundOutcome> {
+    if (this.tx.active) throw new Error('Refunds.refundOrder() calls a gateway: call it outside a transaction');
+    const first = await this.orders.findById(input.orderId);
+    if (!first) throw new NotFoundError(REFUND_MSG.orderNotFound);
+    const manual = MANUAL_METHODS[first.payment];
+    if (manual && !input.bank) throw new AppError(REFUND_MSG.bankRequired, HttpStatus.BAD_REQUEST);
+    if (!manual && first.payment !== 'credit' && first.payment !== 'linepay') throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
+
+    // An earlier refund whose gateway answer was lost is settled first (it may have gone through).
+    await this.resolvePending(first);
+
+    const limit = admin.role === 'owner' ? Infinity : await this.staffLimit();
+    const decided = await this.tx.run(async () => {
+      const order = await this.orders.lockForRefund(input.orderId);
+      if (!order) throw new NotFoundError(REFUND_MSG.orderNotFound);
+      const earlier = await this.tx.repo(Refund).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
+      const replay = this.replayOf(earlier, admin, input);
+      if (replay) return { replay };
+
+      if (order.payment_status === PAYMENT_STATUS.refunded) throw new AppError(REFUND_MSG.alreadyRefunded, HttpStatus.CONFLICT);
+      if (order.payment_status !== PAYMENT_STATUS.paid) throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
+      if (earlier.some((r) => r.status === REFUND_STATUS.pending)) throw new AppError(REFUND_MSG.refundInProgress, HttpStatus.CONFLICT);
+      const left = order.total_amount - order.refunded_amount;
+      if (left <= 0) throw new AppError(REFUND_MSG.alreadyRefunded, HttpStatus.CONFLICT);
+      const amount = input.amount ?? left;
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError(REFUND_MSG.amountInvalid, HttpStatus.BAD_REQUEST);
+      if (amount > left) throw new AppError(REFUND_MSG.overRefundable, HttpStatus.CONFLICT, { refundable: left });
+      if (order.refunded_amount + amount > limit) throw new AppError(REFUND_MSG.overStaffLimit, HttpStatus.FORBIDDEN, { limit });
+
+      // Stock goes back once per order, and never for an order whose cancel already released it.
+      const restock = input.restock && order.status_name !== ORDER_STATUS.cancelled && !earlier.some((r) => r.restock === 1 && r.status !== REFUND_STATUS.failed);
+      const whole = amount === order.total_amount;
+      const invoiceAction = order.invoice_status === 'void' ? 'none' : whole ? 'void' : 'allowance';
+      const row = await this.tx.repo(Refund).save(
+        this.tx.repo(Refund).create({
+          order_id: order.id,
+          refund_key: input.key ?? `auto-${randomBytes(12).toString('hex')}`,
+          amount,
+          method: manual ?? (order.payment === 'linepay' ? 'linepay' : 'credit-refund'),
+          status: manual ? REFUND_STATUS.manual : REFUND_STATUS.pending,
+          reason: input.reason.slice(0, 255),
+          restock: restock ? 1 : 0,
+          invoice_action: invoiceAction,
+          bank_code: manual ? input.bank!.bank_code : '',
+          bank_account: manual ? input.bank!.account : '',
+          bank_name: manual ? input.bank!.name.slice(0, 50) : '',
+          message: manual ? withAllowance(REFUND_MSG.manualRecorded, invoiceAction) : '',
+          raw: null,
+          created_by: admin.id,
+          created_by_name: admin.username.slice(0, 50),
+          done_at: null,
+        }),
+      );
+      await this.audit.record({
+        admin,
+        action: 'order.refund',
+        entity: 'order',
+        entityId: order.id,
+        before: { refunded_amount: order.refunded_amount, payment_status: order.payment_status, status_name: order.status_name },
+        after: { refund_id: row.id, amount, method: row.method, status: row.status, restock: restock, reason: row.reason },
+        summary: `退款 NT$ ${amount.toLocaleString('en-US')}（${METHOD_LABEL[row.method as RefundMethod]}）`,
+      });
+      if (manual) await this.applyDone(order, row);
+      return { row, order };
+    });
+
+    if ('replay' in decided) {
+      const r = decided.replay!;
+      return { refund: toRefundView(r), ok: r.status !== REFUND_STATUS.failed, message: messageOf(r) };
+    }
+    const { row, order } = decided;
+    if (row.status === REFUND_STATUS.manual) {
+      return { refund: toRefundView(row), ok: true, message: row.message };
+    }
+    return this.runAtGateway(admin, order, row);
+  }
+
+  /** The refund a repeated request means: the same Idempotency-Key, or (without one) the same admin's same refund moments ago. */
+  private replayOf(earlier: Refund[], admin: SessionAdmin, input: RefundInput): Refund | undefined {
+    if (input.key) return earlier.find((r) => r.refund_key === input.key);
+    const since = Date.now() - REFUND_DEDUPE_MS;
+    return earlier.find(
+      (r) =>
+        r.status !== REFUND_STATUS.failed &&
+        r.created_by === admin.id &&
+        r.refund_key.startsWith('auto-') &&
+        r.reason === input.reason.slice(0, 255) &&
+        (input.amount === undefined || r.amount === input.amount) &&
+        new Date(r.created_at).getTime() >= since,
+    );
+  }
+
+  /** Calls the gateway for a `pending` row and records the outcome. */
+  private async runAtGateway(admin: SessionAdmin, order: Order, row: Refund): Promise<RefundOutcome> {
+    const result = await this.callGateway(order, row);
+    const saved = await this.settle(order.id, row.id, result);
+    await this.tx.run(() =>
+      this.audit.record({
+        admin,
+        action: 'order.refund-result',
+        entity: 'order',
+        entityId: order.id,
+        before: { refund_status: REFUND_STATUS.pending },
+        after: { refund_id: row.id, refund_status: saved.status, method: saved.method, message: saved.message },
+        summary: `退款結果：${saved.status === REFUND_STATUS.done ? '成功' : saved.status === REFUND_STATUS.failed ? '失敗' : '未確認'}`,
+      }),
+    );
+    return { refund: toRefundView(saved), ok: saved.status !== REFUND_STATUS.failed, message: messageOf(saved) };
+  }
+
+  /** Records a gateway outcome on a pending row (once: only a pending row changes) and applies a success to the order. */
+  private async settle(orderId: number, refundId: number, result: GatewayResult): Promise<Refund> {
+    return this.tx.run(async () => {
+      const order = await this.orders.lockForRefund(orderId);
+      const repo = this.tx.repo(Refund);
+      const row = (await repo.findOne({ where: { id: refundId } }))!;
+      if (row.status !== REFUND_STATUS.pending || !order) return row;
+      if (result.kind === 'done') {
+        Object.assign(row, { status: REFUND_STATUS.done, method: result.method, gateway_ref: result.ref.slice(0, 64), raw: result.raw, done_at: new Date() });
+        row.message = withAllowance(row.invoice_action === 'allowance' ? REFUND_MSG.allowanceNeeded : '', row.invoice_action);
+        await repo.update({ id: row.id, status: REFUND_STATUS.pending }, { status: row.status, method: row.method, gateway_ref: row.gateway_ref, raw: row.raw as object, done_at: row.done_at, message: row.message });
+        await this.applyDone(order, row);
+      } else if (result.kind === 'failed') {
+        Object.assign(row, { status: REFUND_STATUS.failed, message: result.message.slice(0, 255), raw: result.raw });
+        await repo.update({ id: row.id, status: REFUND_STATUS.pending }, { status: row.status, message: row.message, raw: row.raw as object });
+      } else {
+        row.message = result.message.slice(0, 255);
+        await repo.update({ id: row.id }, { message: row.message, raw: result.raw as object });
+      }
+      return row;
+    });
+  }
+
+  /** A refund that happened (or is owed by hand): the order's refunded amount, status, stock and invoice. */
+  private async applyDone(order: Order, row: Refund): Promise<void> {
+    const applied = await this.orders.applyRefund(order.id, { amount: row.amount, restock: row.restock === 1 });
+    if (!applied) {
+      // The order row was locked and checked: this means the books disagree — leave a trace for staff.
+      this.logger.error(`refund #${row.id} of order #${order.id} (NT$ ${row.amount}) could not be added to the order's refunded amount`);
+      return;
+    }
+    if (row.invoice_action === 'void') {
+      await this.outbox.enqueue(JobName.InvoiceVoid, { orderId: order.id, reason: (row.reason || '訂單退款').slice(0, 60) }, { jobId: `invoice-void:${order.id}` });
+    }
+  }
+
+  /**
+   * The gateway step: PAYUNi card (query first: captured → refund; authorised only → void the
+   * whole, or capture and refund a part), LINE Pay refund. A failure we cannot classify (network,
+   * timeout) is checked against the gateway's refunded total; still unknown → `unknown`.
+   */
+  private async callGateway(order: Order, row: Refund): Promise<GatewayResult> {
+    const before = order.refunded_amount;
+    if (order.payment === 'linepay') {
+      try {
+        const r = await this.linePay.refund(order.trade_no, row.amount);
+        return { kind: 'done', method: 'linepay', ref: r.refundTransactionId, raw: { refundTransactionId: r.refundTransactionId, refundTransactionDate: r.refundTransactionDate } };
+      } catch (err) {
+        if (err instanceof LinePayError && !err.retryable) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${err.message}`, raw: { error: err.message } };
+        return this.checkLinePay(order, before + row.amount, err);
+      }
+    }
+    let trade: TradeRecord | null;
+    try {
+      trade = await this.cardTrade(order);
+    } catch (err) {
+      // Nothing was asked of the gateway yet: safe to call it failed (staff may try again).
+      return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(err)}`, raw: { error: describe(err) } };
+    }
+    if (!trade || trade.tradeStatus !== 1) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：查無已付款的信用卡交易`, raw: { tradeStatus: trade?.tradeStatus ?? null } };
+    const tradeNo = trade.tradeNo;
+    try {
+      if (trade.closeStatus === 2) {
+        const r = await this.payuni.tradeClose({ tradeNo, closeType: 2, tradeAmt: row.amount });
+        return { kind: 'done', method: 'credit-refund', ref: r.tradeNo, raw: { closeType: 2, ...r.raw } };
+      }
+      if (trade.closeStatus === 1) {
+        if (row.amount === trade.tradeAmt && !trade.refundAmt) {
+          const r = await this.payuni.tradeCancel({ tradeNo });
+          return { kind: 'done', method: 'credit-void', ref: r.tradeNo, raw: { cancel: true, ...r.raw } };
+        }
+        await this.payuni.tradeClose({ tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+        const r = await this.payuni.tradeClose({ tradeNo, closeType: 2, tradeAmt: row.amount });
+        return { kind: 'done', method: 'credit-refund', ref: r.tradeNo, raw: { captured: trade.tradeAmt, closeType: 2, ...r.raw } };
+      }
+      if (trade.closeStatus === 7) return { kind: 'failed', message: REFUND_MSG.creditClosing, raw: { closeStatus: 7 } };
+      return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：此信用卡交易無法退款（CloseStatus ${trade.closeStatus ?? '—'}）`, raw: { closeStatus: trade.closeStatus ?? null } };
+    } catch (err) {
+      if (err instanceof PayuniError && !err.retryable) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${err.message}`, raw: { error: err.message, code: err.code } };
+      return this.checkCard(order, before + row.amount, row.amount, err);
+    }
+  }
+
+  private async cardTrade(order: Order): Promise<TradeRecord | null> {
+    try {
+      const { trades } = await this.payuni.tradeQuery({ merTradeNo: order.mer_trade_no });
+      return trades.find((t) => t.merTradeNo === order.mer_trade_no) ?? trades[0] ?? null;
+    } catch (err) {
+      if (err instanceof PayuniError && err.code === 'QUERY03001') return null;
+      throw err;
+    }
+  }
+
+  /** After a lost answer: did PAYUNi refund it? Its RefundAmt (or a void of the whole) tells. */
+  private async checkCard(order: Order, expectedTotal: number, amount: number, cause: unknown): Promise<GatewayResult> {
+    try {
+      const trade = await this.cardTrade(order);
+      if (trade && ((trade.refundAmt ?? 0) >= expectedTotal || (trade.tradeStatus === 3 && amount === order.total_amount))) {
+        return { kind: 'done', method: trade.tradeStatus === 3 ? 'credit-void' : 'credit-refund', ref: trade.tradeNo, raw: { confirmedByQuery: true, refundAmt: trade.refundAmt ?? 0 } };
+      }
+      if (trade) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(cause)}`, raw: { error: describe(cause), refundAmt: trade.refundAmt ?? 0 } };
+    } catch {
+      // still unknown
+    }
+    return { kind: 'unknown', message: REFUND_MSG.refundUnknown, raw: { error: describe(cause) } };
+  }
+
+  private async checkLinePay(order: Order, expectedTotal: number, cause: unknown): Promise<GatewayResult> {
+    try {
+      const list = await this.linePay.paymentDetails({ transactionId: order.trade_no, orderId: order.mer_trade_no });
+      const d = list.find((x) => x.transactionId === order.trade_no);
+      if (d) {
+        const refunded = d.refundList.reduce((s, r) => s + Math.abs(r.refundAmount), 0);
+        if (refunded >= expectedTotal) {
+          const last = d.refundList[d.refundList.length - 1];
+          return { kind: 'done', method: 'linepay', ref: last?.refundTransactionId ?? '', raw: { confirmedByQuery: true, refunded } };
+        }
+        return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(cause)}`, raw: { error: describe(cause), refunded } };
+      }
+    } catch {
+      // still unknown
+    }
+    return { kind: 'unknown', message: REFUND_MSG.refundUnknown, raw: { error: describe(cause) } };
+  }
+
+  /** Settles the order's `pending` refunds (a lost answer) by asking the gateway; no-op when none. */
+  async resolvePending(order: Order): Promise<void> {
+    const pending = await this.tx.repo(Refund).find({ where: { order_id: order.id, status: REFUND_STATUS.pending }, order: { id: 'ASC' } });
+    for (const row of pending) {
+      const fresh = (await this.orders.findById(order.id))!;
+      const result =
+        fresh.payment === 'linepay'
+          ? await this.checkLinePay(fresh, fresh.refunded_amount + row.amount, new Error('answer lost'))
+          : await this.checkCard(fresh, fresh.refunded_amount + row.amount, row.amount, new Error('answer lost'));
+      // A recent pending row may still be running in another request: leave it unless the gateway settled it.
+      if (result.kind === 'failed' && Date.now() - new Date(row.created_at).getTime() < 60_000) continue;
+      if (result.kind !== 'unknown') await this.settle(order.id, row.id, result);
+    }
+  }
+}
+
+export const METHOD_LABEL: Record<RefundMethod, string> = {
+  'credit-refund': '信用卡退款',
+  'credit-void': '信用卡取消授權',
+  linepay: 'LINE Pay 退款',
+  'bank-transfer': '銀行轉帳退款',
+  cod: '貨到付款退款（銀行轉帳）',
+};
+
+function withAllowance(message: string, invoiceAction: string): string {
+  if (invoiceAction !== 'allowance' || message.includes(REFUND_MSG.allowanceNeeded)) return message;
+  return message ? `${message}；${REFUND_MSG.allowanceNeeded}` : REFUND_MSG.allowanceNeeded;
+}
+
+function messageOf(r: Refund): string {
+  if (r.status === REFUND_STATUS.done) return r.message ? `${REFUND_DONE}；${r.message}` : REFUND_DONE;
+  return r.message || (r.status === REFUND_STATUS.failed ? REFUND_MSG.refundFailed : r.status === REFUND_STATUS.pending ? REFUND_MSG.refundUnknown : REFUND_MSG.manualRecorded);
+}
+
+export const REFUND_DONE = '退款成功';
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,100 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { ReturnRequestView } from '../../common/api/admin';
+import type { RequestReturnAnswer } from '../../common/api/orders';
+import type { SessionAdmin } from '../../common/auth/admin-auth';
+import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { ok } from '../../common/http/envelope';
+import { Transactions } from '../../common/transactions/transactions';
+import { REFUND_MSG, RETURN_WINDOW_DAYS } from '../../common/validation/admin';
+import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
+import { JobName } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
+import { AuditTrail } from '../audit/audit-trail.service';
+import type { Order } from '../orders/entities/order.entity';
+import { OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
+import { RETURNABLE_STATUSES } from '../orders/order-views';
+import { ReturnRequest } from './entities/return-request.entity';
+import { toReturnRequestView } from './refund-views';
+
+/** return_requests.status values (orders.return_status follows them). */
+export const RETURN_STATUS = { requested: 'requested', approved: 'approved', refused: 'refused' } as const;
+/** The notification setting of the 退款申請 alert (reference row of helper B). */
+export const RETURN_ALERT_TYPE = 'refund_request';
+
+/**
+ * Members' return requests within the 鑑賞期 (7 days of delivery / pickup) and staff's answer.
+ * A request raises the 退款申請 staff alert (`telegram.notify` through the outbox, in the same
+ * transaction). Approving does not move money: staff refund through `refundOrder` (restock when
+ * the goods are back). Owns `return_requests`; the order's `return_status` through OrderStateService.
+ */
+@Injectable()
+export class Returns {
+  constructor(
+    private readonly tx: Transactions,
+    private readonly orders: OrderStateService,
+    private readonly outbox: Outbox,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  /** An order's return requests (admin order details). */
+  async listForOrder(orderId: number): Promise<ReturnRequestView[]> {
+    const rows = await this.tx.repo(ReturnRequest).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+    return rows.map(toReturnRequestView);
+  }
+
+  /** `POST /api/order/requestReturn`: the member's own order, delivered within RETURN_WINDOW_DAYS days, paid, not asked before. */
+  async request(userId: number, orderId: number, reason: string, now = new Date()): Promise<RequestReturnAnswer> {
+    return this.tx.run(async () => {
+      const order = await this.orders.lockForRefund(orderId);
+      if (!order || order.user_id !== userId) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
+      const existing = await this.tx.repo(ReturnRequest).findOne({ where: { order_id: orderId } });
+      if (existing || order.return_status) throw new AppError(REFUND_MSG.returnAlreadyRequested, HttpStatus.CONFLICT, { return_status: order.return_status || existing?.status });
+      if (!RETURNABLE_STATUSES.includes(order.status_name) || order.payment_status !== PAYMENT_STATUS.paid || !order.delivered_at) {
+        throw new AppError(REFUND_MSG.returnNotAllowed, HttpStatus.CONFLICT);
+      }
+      if (now.getTime() - new Date(order.delivered_at).getTime() > RETURN_WINDOW_DAYS * 86400_000) throw new AppError(REFUND_MSG.returnWindowOver, HttpStatus.CONFLICT);
+
+      const row = await this.tx.repo(ReturnRequest).save(
+        this.tx.repo(ReturnRequest).create({ order_id: orderId, user_id: userId, reason: reason.slice(0, 255), status: RETURN_STATUS.requested, handled_by: null, handled_at: null }),
+      );
+      await this.orders.setReturnStatus(orderId, RETURN_STATUS.requested, ['']);
+      await this.outbox.enqueue(JobName.TelegramNotify, { settingType: RETURN_ALERT_TYPE, text: returnAlert(order) }, { jobId: `alert-return:${row.id}` });
+      return ok({ order_id: orderId, return_status: RETURN_STATUS.requested, returnable: false }, REFUND_MSG.returnRequested);
+    });
+  }
+
+  /** `POST /api/admin/handleReturnRequest`: approve or refuse (a reason is required to refuse), once; audited. */
+  async handle(admin: SessionAdmin, requestId: number, approve: boolean, reason: string): Promise<ReturnRequestView> {
+    const staffReason = reason.trim().slice(0, 255);
+    if (!approve && !staffReason) throw new AppError(REFUND_MSG.returnRefuseReasonRequired, HttpStatus.BAD_REQUEST);
+    return this.tx.run(async () => {
+      const found = await this.tx.repo(ReturnRequest).findOne({ where: { id: requestId } });
+      if (!found) throw new NotFoundError(REFUND_MSG.returnRequestNotFound);
+      await this.orders.lockForRefund(found.order_id);
+      const status = approve ? RETURN_STATUS.approved : RETURN_STATUS.refused;
+      const res = await this.tx
+        .repo(ReturnRequest)
+        .update(
+          { id: requestId, status: RETURN_STATUS.requested },
+          { status, staff_reason: staffReason, handled_by: admin.id, handled_by_name: admin.username.slice(0, 50), handled_at: new Date() },
+        );
+      if (res.affected !== 1) throw new AppError(REFUND_MSG.returnAlreadyHandled, HttpStatus.CONFLICT);
+      await this.orders.setReturnStatus(found.order_id, status, [RETURN_STATUS.requested]);
+      await this.audit.record({
+        admin,
+        action: approve ? 'order.return-approve' : 'order.return-refuse',
+        entity: 'order',
+        entityId: found.order_id,
+        before: { return_status: RETURN_STATUS.requested },
+        after: { return_status: status, staff_reason: staffReason, request_id: requestId },
+        summary: approve ? `同意退貨${staffReason ? `：${staffReason}` : ''}` : `拒絕退貨：${staffReason}`,
+      });
+      return toReturnRequestView((await this.tx.repo(ReturnRequest).findOne({ where: { id: requestId } }))!);
+    });
+  }
+}
+
+/** The 退款申請 staff alert: order id, number and amount (the reason and the buyer stay in the back office). */
+export function returnAlert(order: Pick<Order, 'id' | 'mer_trade_no' | 'total_amount'>): string {
+  return `【退款申請】訂單 #${order.id}（${order.mer_trade_no}）NT$ ${order.total_amount.toLocaleString('en-US')} 會員申請退貨，請至後台處理。`;
+}
