@@ -46,6 +46,13 @@ export const adminRoutes: RouteObject = {
       children: [
         { index: true, lazy: adminScreen(() => import('../admin/layout/AdminHome')) },
         { path: 'orders', lazy: adminScreen(() => import('../admin/features/orders/OrdersPage')) },
+        { path: 'users', lazy: adminScreen(() => import('../admin/features/members/MembersPage')) },
+        { path: 'notifications', lazy: adminScreen(() => import('../admin/features/notifications/NotificationsPage')) },
+        // With Redis the server answers /admin/queues itself (Bull Board); the sidebar links it with a full page load.
+        { path: 'queues', lazy: adminScreen(() => import('../admin/features/jobs/JobsPage')) },
+        { path: 'staff', lazy: adminScreen(() => import('../admin/features/staff/StaffPage')) },
+        { path: 'audit', lazy: adminScreen(() => import('../admin/features/audit/AuditPage')) },
+        { path: 'account', lazy: adminScreen(() => import('../admin/features/account/AccountPage')) },
         { path: '*', lazy: adminScreen(() => import('../admin/layout/AdminNotFound')) },
       ],
     },

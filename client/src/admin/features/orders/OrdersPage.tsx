@@ -1,10 +1,11 @@
 import { AdminPage } from '../../layout/AdminPage';
+import { OrdersScreen } from './OrdersScreen';
 
-/** Placeholder until the orders screen lands (helper E2 replaces this file). */
+/** /admin/orders (spec 2 §2 "Admin orders"), lazy-loaded by the admin routes. */
 export default function OrdersPage() {
   return (
     <AdminPage title="訂單管理">
-      <p>訂單管理畫面建置中。</p>
+      <OrdersScreen />
     </AdminPage>
   );
 }

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_MSG } from '@rules/admin';
+import { adminServer, renderAdmin, signedIn } from '../testAdmin';
+import { ADMIN_STORAGE_KEY } from '../features/auth/useAdminSession';
+
+const sidebar = () => screen.getByRole('menu', { name: '管理選單' });
+
+describe('admin layout (spec 3 §2, spec 1 §2)', () => {
+  it('sends a visitor on any admin screen to /admin/login, and remembers where they were going', async () => {
+    adminServer(null);
+    const { router } = renderAdmin('/admin/users?q=0912');
+    expect(await screen.findByTestId('admin-login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(router.state.location.state).toEqual({ from: '/admin/users?q=0912' });
+  });
+
+  it('shows staff the sidebar with the admin name, role and logout; owner-only entries stay out', async () => {
+    adminServer('staff', { 'POST /api/admin/getUsersByPage': () => ({ json: { success: true, users: [], total: 0 } }) });
+    renderAdmin('/admin/users');
+    expect(await screen.findByTestId('admin-members')).toBeInTheDocument();
+    const menu = sidebar();
+    const labels = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
+    expect(labels).toEqual(['會員管理', '訂單管理', '通知設定', '任務佇列', '我的帳號']);
+    expect(within(menu).getByRole('link', { name: '任務佇列' })).toHaveAttribute('href', '/admin/queues');
+    expect(screen.getByTestId('admin-name')).toHaveTextContent('客服小美');
+    expect(screen.getByText('客服人員')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /登出/ })).toBeInTheDocument();
+    expect(document.title).toMatch(/管理後台 \| 會員管理$/);
+    expect(JSON.parse(localStorage.getItem(ADMIN_STORAGE_KEY) ?? '{}')).toEqual({ adminname: '客服小美', role: 'staff' });
+  });
+
+  it('gives the owner 帳號管理 and 操作紀錄 too', async () => {
+    adminServer('owner', { 'GET /api/admin/staff': () => ({ json: { success: true, staff: [] } }) });
+    renderAdmin('/admin/staff');
+    expect(await screen.findByTestId('admin-staff')).toBeInTheDocument();
+    const labels = within(sidebar()).getAllByRole('menuitem').map((i) => i.textContent);
+    expect(labels).toContain('帳號管理');
+    expect(labels).toContain('操作紀錄');
+  });
+
+  it('refuses a screen the role may not use', async () => {
+    const { calls } = adminServer('staff');
+    renderAdmin('/admin/audit');
+    expect(await screen.findByText(ADMIN_MSG.forbidden)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/admin/auditLogs')).toBe(false);
+  });
+
+  it('lands on /admin/orders from /admin, an editor on 我的帳號', async () => {
+    adminServer('staff');
+    const first = renderAdmin('/admin');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/admin/orders'));
+    first.unmount();
+
+    adminServer('editor');
+    const second = renderAdmin('/admin');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/admin/account'));
+  });
+
+  it('sends a production owner without two-factor to 我的帳號 first', async () => {
+    adminServer(signedIn('owner', { mustSetupTotp: true }));
+    const { router } = renderAdmin('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/account'));
+    expect(await screen.findByText(ADMIN_MSG.mustSetupTotp)).toBeInTheDocument();
+  });
+
+  it('goes to /admin/login when a call answers 401 (the session ended on the server)', async () => {
+    adminServer('staff', { 'POST /api/admin/getUsersByPage': () => ({ status: 401, json: { success: false, message: ADMIN_MSG.loginRequired } }) });
+    const { router } = renderAdmin('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(localStorage.getItem(ADMIN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('logs out: POST /api/admin/logout, forgets the admin and reloads at /admin/login', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = adminServer('staff', {
+      'POST /api/admin/getUsersByPage': () => ({ json: { success: true, users: [], total: 0 } }),
+      'POST /api/admin/logout': () => ({ json: { success: true } }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/users');
+    await screen.findByTestId('admin-members');
+    await user.click(screen.getByRole('button', { name: /登出/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/login'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/logout')).toBe(true);
+    expect(localStorage.getItem(ADMIN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows an unknown admin path as not found inside the shell', async () => {
+    adminServer('owner');
+    renderAdmin('/admin/nothing-here');
+    expect(await screen.findByText('這個管理頁面不存在或尚未開放。')).toBeInTheDocument();
+  });
+});
+
+describe('admin layout on a phone', () => {
+  it('puts the sidebar in a drawer behind the menu button', async () => {
+    adminServer('staff', { 'POST /api/admin/getUsersByPage': () => ({ json: { success: true, users: [], total: 0 } }) });
+    const user = userEvent.setup();
+    renderAdmin('/admin/users', { width: 390 });
+    await screen.findByTestId('admin-members');
+    expect(screen.queryByRole('menu', { name: '管理選單' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '開啟選單' }));
+    const menu = await screen.findByRole('menu', { name: '管理選單' });
+    expect(within(menu).getByRole('link', { name: '訂單管理' })).toHaveAttribute('href', '/admin/orders');
+  });
+});

@@ -1,0 +1,56 @@
+import type { AdminCheckAnswer, AdminRole } from '@api/admin';
+import { adminRoutes } from '../app/router';
+import { vi } from 'vitest';
+import { mockApi, renderRoutes } from '../test/render';
+
+type Reply = { status?: number; json: unknown };
+type Handler = (body: unknown, url: URL, method: string) => Reply | undefined;
+
+/** The check of a signed-in admin (GET /api/admin/checkLogin). */
+export const signedIn = (role: AdminRole, extra: Partial<AdminCheckAnswer> = {}): AdminCheckAnswer => ({
+  success: true,
+  isLoggedIn: true,
+  adminname: role === 'owner' ? '店長' : role === 'staff' ? '客服小美' : '編輯阿明',
+  role,
+  totpEnabled: false,
+  mustSetupTotp: false,
+  ...extra,
+});
+
+/**
+ * The admin server at the network boundary: the session check as `check` (a role, or a full
+ * answer; null for a visitor → 401), a CSRF token, and the screen's own calls.
+ */
+export function adminServer(check: AdminRole | AdminCheckAnswer | null, handlers: Record<string, Handler> = {}) {
+  return mockApi({
+    'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'visitor-token' } }),
+    'GET /api/admin/checkLogin': () =>
+      check === null ? { status: 401, json: { success: false, message: '請先登入管理後台' } } : { json: typeof check === 'string' ? signedIn(check) : check },
+    ...handlers,
+  });
+}
+
+/** A window `width` pixels wide for antd's breakpoints (min-width / max-width media queries). */
+export function viewport(width: number): void {
+  const matches = (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  };
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+/** Renders the real /admin route tree (lazy screens, layout, guard) at `path`, on a desktop-wide window unless told. */
+export function renderAdmin(path: string, { width = 1280 }: { width?: number } = {}) {
+  viewport(width);
+  return renderRoutes([adminRoutes, { path: '*', element: <p>shop page</p> }], { path });
+}
