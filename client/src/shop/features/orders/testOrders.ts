@@ -23,6 +23,8 @@ export function orderView(extra: Partial<OrderView> = {}): OrderView {
     status_label: '處理中',
     status_color: '#fa8c16',
     cancellable: true,
+    returnable: false,
+    return_status: '',
     buy_name: '王小明',
     buy_phone: '0912345678',
     buy_email: 'ming@example.com',

@@ -1,0 +1,225 @@
+import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState, type HTMLAttributes } from 'react';
+import type { AdminConfigAnswerFields, AdminOrderView } from '@api/admin';
+import { formatNT } from '../../../shared/lib/format';
+import { taipeiDateTime } from '../../../shop/features/orders/orderView';
+import { useGetOrdersByPageQuery, useLoadConfigQuery, type OrdersQuery } from './adminOrdersApi';
+import { messageOf } from './notify';
+import { OrderDetailModal } from './OrderDetailModal';
+import { dateRange, DATE_RANGES, DEFAULT_RANGE, ORDERS_PAGE_SIZE, TICKET_STATUS_LABEL, type RangeKey } from './orderRules';
+import { StatusTag } from './StatusTag';
+import './AdminOrders.css';
+
+export const ORDERS_LOAD_FAILED = '訂單載入失敗，請稍後再試。';
+
+interface Filters {
+  range: RangeKey;
+  keyword: string;
+  status_code: string;
+  payment_status: number | '';
+}
+const INITIAL: Filters = { range: DEFAULT_RANGE, keyword: '', status_code: '', payment_status: '' };
+
+/**
+ * The admin orders screen (spec 2 §2, §4, §9): filters (Taipei date range, keyword, status,
+ * payment status), a page of 10 orders with the paid total of everything matching, and the
+ * order's detail in a modal (items, receiver, invoice, payment, tickets, refunds, returns, history).
+ */
+export function OrdersScreen({ now }: { now?: () => Date } = {}) {
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>(INITIAL);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const config = useLoadConfigQuery();
+
+  // The range is computed when the filters are applied (a screen left open past midnight moves on at the next search).
+  const [appliedAt, setAppliedAt] = useState(() => (now ? now() : new Date()));
+  const range = useMemo(() => dateRange(filters.range, appliedAt), [filters.range, appliedAt]);
+  const query: OrdersQuery = {
+    limit: ORDERS_PAGE_SIZE,
+    offset: (page - 1) * ORDERS_PAGE_SIZE,
+    ...range,
+    keyword: filters.keyword.trim(),
+    status_code: filters.status_code,
+    payment_status: filters.payment_status,
+  };
+  const { data, error, isFetching, isError, refetch } = useGetOrdersByPageQuery(query);
+
+  const apply = (values: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...values }));
+    setAppliedAt(now ? now() : new Date());
+    setPage(1);
+  };
+  const reset = () => {
+    form.setFieldsValue(INITIAL);
+    apply(INITIAL);
+  };
+
+  const cfg = config.data?.success ? config.data : undefined;
+  const failed = isError || (data !== undefined && !data.success);
+  const orders = data?.success ? (data.orders ?? []) : [];
+
+  return (
+    <div className="ss-aord">
+      <Form<Filters>
+        form={form}
+        name="aord-filters"
+        layout="vertical"
+        className="ss-aord-filters"
+        initialValues={INITIAL}
+        onFinish={(v) => apply({ keyword: v.keyword ?? '' })}
+        aria-label="訂單篩選"
+      >
+        <Form.Item label="日期區間" name="range" extra={<span data-testid="range-dates">{`${range.startDate} ～ ${range.endDate}`}</span>}>
+          <Select
+            options={DATE_RANGES.map((r) => ({ value: r.key, label: r.label }))}
+            onChange={(v: RangeKey) => apply({ range: v })}
+          />
+        </Form.Item>
+        <Form.Item label="訂單狀態" name="status_code">
+          <Select
+            loading={config.isLoading}
+            options={[{ value: '', label: '全部' }, ...(cfg?.order_status_codes ?? []).map((s) => ({ value: s.status_name, label: s.status_label }))]}
+            onChange={(v: string) => apply({ status_code: v })}
+          />
+        </Form.Item>
+        <Form.Item label="付款狀態" name="payment_status">
+          <Select
+            loading={config.isLoading}
+            options={[{ value: '', label: '全部' }, ...(cfg?.payment_status_methods ?? []).map((s) => ({ value: s.status_code, label: s.status_label }))]}
+            onChange={(v: number | '') => apply({ payment_status: v })}
+          />
+        </Form.Item>
+        <Form.Item label="關鍵字" name="keyword" className="ss-aord-keyword">
+          <Input allowClear placeholder="訂單編號、姓名、電話、Email" maxLength={100} />
+        </Form.Item>
+        <Form.Item label=" " className="ss-aord-filter-actions">
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查詢
+            </Button>
+            <Button onClick={reset}>清除</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+
+      <div className="ss-aord-summary" aria-live="polite">
+        <span>
+          共 <strong data-testid="orders-total">{data?.success ? data.total : 0}</strong> 筆
+        </span>
+        <span>
+          已付款金額合計 <strong data-testid="paid-total">{formatNT(data?.success ? data.totalPaidAmount : 0)}</strong>
+        </span>
+      </div>
+
+      {failed ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={messageOf(data ?? error, ORDERS_LOAD_FAILED)}
+          action={
+            <Button size="small" onClick={() => void refetch()} loading={isFetching}>
+              重新載入
+            </Button>
+          }
+        />
+      ) : (
+        <Table<AdminOrderView>
+          className="ss-aord-table"
+          rowKey="order_id"
+          size="middle"
+          loading={isFetching}
+          dataSource={orders}
+          columns={columns(cfg, setOpenId)}
+          scroll={{ x: 1180 }}
+          sticky
+          locale={{ emptyText: '沒有符合條件的訂單' }}
+          onRow={(o) => ({ 'data-testid': `aorder-${o.order_id}` }) as HTMLAttributes<HTMLElement>}
+          pagination={{
+            current: page,
+            pageSize: ORDERS_PAGE_SIZE,
+            total: data?.success ? data.total : 0,
+            showSizeChanger: false,
+            onChange: setPage,
+            showTotal: (total) => `共 ${total} 筆`,
+            size: 'small',
+          }}
+        />
+      )}
+
+      {openId !== null && <OrderDetailModal orderId={openId} config={cfg} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}
+
+function columns(cfg: AdminConfigAnswerFields | undefined, open: (id: number) => void): TableColumnsType<AdminOrderView> {
+  const shippingName = (o: AdminOrderView) => o.shippingname || cfg?.shipping_methods.find((s) => s.id === o.shipping)?.name || String(o.shipping);
+  return [
+    {
+      title: '訂單編號',
+      key: 'order',
+      fixed: 'left',
+      width: 132,
+      render: (_, o) => (
+        <Button type="link" className="ss-aord-open" onClick={() => open(o.order_id)} aria-label={`訂單 #${o.order_id} 明細`}>
+          <span>#{o.order_id}</span>
+          <Typography.Text type="secondary" className="ss-aord-mtn">
+            {o.mer_trade_no}
+          </Typography.Text>
+        </Button>
+      ),
+    },
+    { title: '訂購時間', key: 'created', width: 140, render: (_, o) => taipeiDateTime(o.created_at) },
+    {
+      title: '訂購人',
+      key: 'buyer',
+      width: 140,
+      render: (_, o) => (
+        <>
+          <div>{o.buy_name}</div>
+          <Typography.Text type="secondary">{o.buy_phone}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: '收件人',
+      key: 'receiver',
+      width: 140,
+      render: (_, o) => (
+        <>
+          <div>{o.name}</div>
+          <Typography.Text type="secondary">{o.phone}</Typography.Text>
+        </>
+      ),
+    },
+    { title: '金額', key: 'amount', width: 110, align: 'right', render: (_, o) => formatNT(o.total_amount) },
+    { title: '付款方式', key: 'payment', width: 110, render: (_, o) => o.paymentname || o.payment_label || o.payment },
+    {
+      title: '付款狀態',
+      key: 'payment_status',
+      width: 100,
+      render: (_, o) => <StatusTag label={o.payment_status_label} color={o.payment_status_color} testId="aorder-payment-status" />,
+    },
+    { title: '訂單狀態', key: 'status', width: 100, render: (_, o) => <StatusTag label={o.status_label} color={o.status_color} testId="aorder-status" /> },
+    { title: '配送方式', key: 'shipping', width: 110, render: (_, o) => shippingName(o) },
+    {
+      title: '出貨單',
+      key: 'ticket',
+      width: 100,
+      render: (_, o) => (o.ticket_status ? <Tag>{ticketText(o.ticket_status)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 80,
+      render: (_, o) => (
+        <Button size="small" onClick={() => open(o.order_id)}>
+          明細
+        </Button>
+      ),
+    },
+  ];
+}
+
+const ticketText = (s: string) => TICKET_STATUS_LABEL[s] ?? s;

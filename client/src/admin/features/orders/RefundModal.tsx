@@ -1,0 +1,160 @@
+import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import type { AdminOrderView } from '@api/admin';
+import { BANK_ACCOUNT_RE, BANK_CODE_RE, REFUND_MSG, REFUND_REASON_MAX } from '@rules/admin';
+import { formatNT } from '../../../shared/lib/format';
+import { useRefundOrderMutation } from './adminOrdersApi';
+import { messageOf, useNotify } from './notify';
+import { needsBankAccount, refundable } from './orderRules';
+
+interface Values {
+  mode: 'full' | 'partial';
+  amount?: number;
+  reason: string;
+  restock: boolean;
+  bank_code?: string;
+  account?: string;
+  bank_name?: string;
+}
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/** What a refund answer means for staff. */
+export function refundNotice(status: string, message?: string): string {
+  if (message) return message;
+  if (status === 'manual') return REFUND_MSG.manualRecorded;
+  if (status === 'pending') return REFUND_MSG.refundUnknown;
+  return '退款完成';
+}
+
+/**
+ * 退款 (beyond the spec): the whole refundable amount or a part, a reason, whether the goods came
+ * back (stock returned), and for ATM / CVS / cash on delivery the shopper's bank account (a manual
+ * transfer). Confirmed before it is sent; one idempotency key per opened form, so a double click
+ * or a retry makes one refund.
+ */
+export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose: () => void }) {
+  const notify = useNotify();
+  const [form] = Form.useForm<Values>();
+  const [key] = useState(newKey);
+  const [refund, { isLoading }] = useRefundOrderMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Values | null>(null);
+  const mode = Form.useWatch('mode', form) ?? 'full';
+  const max = refundable(order);
+  const bank = needsBankAccount(order.payment);
+
+  const send = async (v: Values) => {
+    setProblem(null);
+    const amount = v.mode === 'partial' ? v.amount : undefined;
+    try {
+      const answer = await refund({
+        idempotencyKey: key,
+        order_id: order.order_id,
+        ...(amount !== undefined ? { amount } : {}),
+        reason: v.reason.trim(),
+        restock: !!v.restock,
+        ...(bank ? { bank: { bank_code: (v.bank_code ?? '').trim(), account: (v.account ?? '').trim(), name: (v.bank_name ?? '').trim() } } : {}),
+      }).unwrap();
+      if (!answer.success) throw { data: answer };
+      const status = answer.refund?.status ?? 'done';
+      if (status === 'pending') notify.warning(refundNotice(status, answer.message));
+      else notify.success(refundNotice(status, answer.message));
+      onClose();
+    } catch (err) {
+      const text = messageOf(err, REFUND_MSG.refundFailed);
+      setProblem(text);
+      notify.error(text);
+    }
+  };
+
+  const amountOf = (v: Values) => (v.mode === 'partial' ? (v.amount ?? 0) : max);
+
+  return (
+    <>
+      <Modal
+        open={!confirming}
+        title={`退款 — 訂單 #${order.order_id}`}
+        okText="退款"
+        okButtonProps={{ danger: true, loading: isLoading }}
+        cancelText="取消"
+        onOk={() => form.submit()}
+        onCancel={onClose}
+        destroyOnHidden={false}
+        maskClosable={!isLoading}
+        className="ss-aord-submodal"
+      >
+        <p className="ss-aord-muted">
+          訂單金額 {formatNT(order.total_amount)}，已退款 {formatNT(order.refunded_amount ?? 0)}，可退 <strong data-testid="refundable">{formatNT(max)}</strong>（{order.paymentname || order.payment}）
+        </p>
+        <Form<Values> form={form} name="aord-refund" layout="vertical" initialValues={{ mode: 'full', restock: false }} onFinish={(v) => setConfirming(v)}>
+          <Form.Item label="退款方式" name="mode">
+            <Radio.Group
+              options={[
+                { value: 'full', label: `全額退款（${formatNT(max)}）` },
+                { value: 'partial', label: '部分退款' },
+              ]}
+            />
+          </Form.Item>
+          {mode === 'partial' && (
+            <Form.Item
+              label="退款金額（NT$）"
+              name="amount"
+              rules={[
+                { required: true, message: REFUND_MSG.amountInvalid },
+                { type: 'integer', min: 1, message: REFUND_MSG.amountInvalid },
+                { type: 'integer', max, message: REFUND_MSG.overRefundable },
+              ]}
+            >
+              <InputNumber min={1} max={max} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+            </Form.Item>
+          )}
+          <Form.Item label="退款原因" name="reason" rules={[{ required: true, whitespace: true, message: REFUND_MSG.reasonRequired }]}>
+            <Input.TextArea maxLength={REFUND_REASON_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+          <Form.Item name="restock" valuePropName="checked" extra="商品已退回時勾選，庫存會加回。">
+            <Checkbox>退回庫存</Checkbox>
+          </Form.Item>
+          {bank && (
+            <fieldset className="ss-aord-fieldset">
+              <legend>退款帳戶（{order.paymentname || order.payment} 以銀行轉帳退款）</legend>
+              <div className="ss-aord-grid">
+                <Form.Item label="銀行代碼" name="bank_code" rules={[{ required: true, message: REFUND_MSG.bankCodeInvalid }, { pattern: BANK_CODE_RE, message: REFUND_MSG.bankCodeInvalid }]}>
+                  <Input maxLength={3} inputMode="numeric" autoComplete="off" />
+                </Form.Item>
+                <Form.Item label="帳號" name="account" rules={[{ required: true, message: REFUND_MSG.bankAccountInvalid }, { pattern: BANK_ACCOUNT_RE, message: REFUND_MSG.bankAccountInvalid }]}>
+                  <Input maxLength={16} inputMode="numeric" autoComplete="off" />
+                </Form.Item>
+                <Form.Item label="戶名" name="bank_name" rules={[{ required: true, whitespace: true, message: REFUND_MSG.bankNameInvalid }]}>
+                  <Input maxLength={50} autoComplete="off" />
+                </Form.Item>
+              </div>
+            </fieldset>
+          )}
+        </Form>
+        {problem && <Alert type="error" showIcon role="alert" title={problem} />}
+      </Modal>
+      <Modal
+        open={!!confirming}
+        title="確定要退款嗎？"
+        okText="確定退款"
+        okButtonProps={{ danger: true, loading: isLoading }}
+        cancelText="返回"
+        onCancel={() => setConfirming(null)}
+        onOk={async () => {
+          const v = confirming!;
+          await send(v);
+          setConfirming(null);
+        }}
+        className="ss-aord-submodal"
+      >
+        {confirming && (
+          <p data-testid="refund-confirm">
+            訂單 #{order.order_id} 將退款 <strong>{formatNT(amountOf(confirming))}</strong>
+            {confirming.restock ? '，並退回庫存' : ''}。此操作無法復原。
+          </p>
+        )}
+      </Modal>
+    </>
+  );
+}
