@@ -81,6 +81,8 @@ export default defineConfig({
           CODE_IP_DAILY_LIMIT: '500',
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
+          // The seeded back-office owner `admin` (test/e2e/admin*.ts sign in with it); unset it would be random.
+          ADMIN_INITIAL_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-1234',
         },
       },
 });

@@ -17,6 +17,8 @@ import { OutboxModule } from './jobs/outbox/outbox.module';
 import { EventsModule } from './common/events/events.module';
 import { TransactionsModule } from './common/transactions/transactions.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { AuditModule } from './modules/audit/audit.module';
+import { StaffModule } from './modules/staff/staff.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContentModule } from './modules/content/content.module';
 import { HealthModule } from './modules/health/health.module';
@@ -70,6 +72,8 @@ export class AppModule {
         UsersModule,
         PhoneVerificationModule,
         AuthModule,
+        StaffModule,
+        AuditModule,
         ProvidersModule,
         PaymentsModule,
         OrdersModule,

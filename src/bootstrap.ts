@@ -21,7 +21,13 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
   const added = await seedReferenceData(ds);
   if (added) log.log(`added ${added} missing reference row(s)`);
   if (config.seedDemoData) {
-    const seeded = await seedDemo(ds, { mediaDir: config.mediaDir });
+    const seeded = await seedDemo(ds, {
+      mediaDir: config.mediaDir,
+      adminPassword: config.auth.admin.initialPassword,
+      // Printed once, when the account is created (ADMIN_INITIAL_PASSWORD unset).
+      onGeneratedAdminPassword: (username, password) =>
+        log.warn(`back-office account "${username}" (owner) created with password: ${password} — shown once; change it after signing in at /admin/login`),
+    });
     if (seeded) log.log('empty database: demo data seeded');
   }
 }

@@ -68,6 +68,15 @@ export interface AuthConfig {
   google?: GoogleConfig;
   facebook?: FacebookConfig;
   line?: LineConfig;
+  /** Back-office sign-in (staff module). */
+  admin: {
+    /** First step of the login delay (doubling, capped at 30 × this). */
+    loginDelayBaseMs: number;
+    /** Owners must turn on TOTP before anything else (default: in production). */
+    ownerTotpRequired: boolean;
+    /** ADMIN_INITIAL_PASSWORD (the seeded `admin`), when set. */
+    initialPassword?: string;
+  };
 }
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');
@@ -119,6 +128,11 @@ export function authConfigOf(env: EnvVars): AuthConfig {
       accountWindowMinutes: 60,
       ipFailures: env.LOGIN_IP_FAILURES_PER_HOUR,
       ipWindowMinutes: 60,
+    },
+    admin: {
+      loginDelayBaseMs: env.ADMIN_LOGIN_DELAY_MS,
+      ownerTotpRequired: (env.ADMIN_OWNER_TOTP ?? (env.NODE_ENV === 'production' ? 'required' : 'optional')) === 'required',
+      initialPassword: env.ADMIN_INITIAL_PASSWORD,
     },
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

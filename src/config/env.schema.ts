@@ -388,6 +388,23 @@ export class EnvVars {
   @IntAtLeast(1)
   LOGIN_IP_FAILURES_PER_HOUR = 50;
 
+  // ---------------------------------------------------------------- back-office sign-in (AppConfig.auth.admin)
+
+  /** Password of the seeded `admin` owner; unset: a random one, printed once in the start log. */
+  @Transform(trimmed)
+  @Check((v) => v === undefined || (typeof v === 'string' && v.length >= 8), 'at least 8 characters')
+  ADMIN_INITIAL_PASSWORD?: string;
+
+  /** First step of the admin login delay (an account's failures beyond 10 in an hour): doubles per failure, capped at 30 steps. */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  ADMIN_LOGIN_DELAY_MS = 1000;
+
+  /** Two-factor for owners: required (default in production) or optional. */
+  @IsOptional()
+  @IsIn(['required', 'optional'], { message: 'must be required or optional' })
+  ADMIN_OWNER_TOTP?: 'required' | 'optional';
+
   // ---------------------------------------------------------------- social login (each pair: both or neither)
 
   @Transform(trimmed)

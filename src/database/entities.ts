@@ -4,6 +4,8 @@
  */
 import { OutboxMessage } from '../jobs/outbox/outbox-message.entity';
 import { Admin } from '../modules/auth/entities/admin.entity';
+import { AuditLog } from '../modules/audit/entities/audit-log.entity';
+import { AdminLoginFailure } from '../modules/staff/entities/admin-login-failure.entity';
 import { RateLimit } from '../common/rate-limit/rate-limit.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { Product } from '../modules/catalog/entities/product.entity';
@@ -56,6 +58,9 @@ export const ENTITIES = [
   Admin,
   Session,
   RateLimit,
+  // staff, audit
+  AdminLoginFailure,
+  AuditLog,
   // phone-verification
   PhoneCode,
   EmailCode,

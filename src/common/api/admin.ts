@@ -35,6 +35,11 @@ export type AdminCheckAnswer = Envelope<{
 
 export type TotpSetupAnswer = Envelope<{ secret: string; otpauthUrl: string; qrDataUrl: string }>;
 
+/** GET /api/admin/csrf-token: the back office's own CSRF token (cookies `acsrf`/`avid`, bound to the admin session). */
+export type AdminCsrfAnswer = Envelope<{ csrfToken: string }>;
+/** POST /api/admin/logout (GET too): a fresh CSRF token for the signed-out browser. */
+export type AdminLogoutAnswer = Envelope<{ csrfToken: string }>;
+
 // ---------------------------------------------------------------- staff (owner)
 
 export interface StaffView {
@@ -48,6 +53,8 @@ export interface StaffView {
   created_at: string;
 }
 export type StaffListAnswer = Envelope<{ staff: StaffView[] }>;
+/** POST /api/admin/staff, PUT /api/admin/staff/:id, POST /api/admin/staff/:id/password. */
+export type StaffAnswer = Envelope<{ staff: StaffView }>;
 
 // ---------------------------------------------------------------- audit
 

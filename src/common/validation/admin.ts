@@ -113,3 +113,32 @@ export const STAFF_MSG = {
   totpDisabled: '已關閉兩步驟驗證',
   totpRequiredForOwner: '擁有者必須使用兩步驟驗證，無法關閉',
 } as const;
+
+/** Back-office accounts (staff screen and the server's DTOs). Usernames are stored lower-case. */
+export const ADMIN_USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,49}$/;
+export const ADMIN_PASSWORD_MIN = 8;
+export const ADMIN_PASSWORD_MAX = 128;
+export const ADMIN_DISPLAY_NAME_MAX = 50;
+
+export const STAFF_MSG = {
+  loggedIn: '登入成功',
+  loggedOut: '已登出',
+  usernameInvalid: '帳號須為 3–50 個英文字母、數字或 . _ -，並以英文字母或數字開頭',
+  usernameTaken: '此帳號已被使用',
+  displayNameRequired: '請輸入顯示名稱',
+  displayNameTooLong: `顯示名稱最多 ${ADMIN_DISPLAY_NAME_MAX} 個字`,
+  roleInvalid: '請選擇角色',
+  passwordTooShort: `密碼至少需 ${ADMIN_PASSWORD_MIN} 個字元`,
+  passwordTooLong: `密碼最多 ${ADMIN_PASSWORD_MAX} 個字元`,
+  staffNotFound: '找不到此帳號',
+  notSelf: '不能停用或變更自己帳號的角色',
+  lastOwner: '至少需保留一位啟用中的擁有者',
+  created: '已新增帳號',
+  saved: '已儲存',
+  passwordReset: '密碼已重設，該帳號已在所有裝置登出',
+  totpAlreadyOn: '兩步驟驗證已啟用',
+  totpNotSetUp: '請先產生兩步驟驗證的金鑰',
+  totpEnabled: '已啟用兩步驟驗證',
+  totpDisabled: '已關閉兩步驟驗證',
+  totpRequiredForOwner: '擁有者必須使用兩步驟驗證，無法關閉',
+} as const;

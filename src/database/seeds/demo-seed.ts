@@ -5,6 +5,7 @@
  * under `<mediaDir>/demo/` and served at /media/demo/.
  */
 import { argon2id, hash } from 'argon2';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DataSource, EntityManager } from 'typeorm';
 import { Admin } from '../../modules/auth/entities/admin.entity';
@@ -30,8 +31,10 @@ import { insertIfEmpty, insertMissing, insertRows } from './seed-utils';
 export interface SeedOptions {
   /** Where /media is served from (default var/media); images go to `<mediaDir>/demo/`. */
   mediaDir?: string;
-  /** Password of the demo `admin` account (default: env ADMIN_INITIAL_PASSWORD, else 'admin1234'). */
+  /** Password of the demo `admin` owner (default: env ADMIN_INITIAL_PASSWORD, else a random one). */
   adminPassword?: string;
+  /** Told the random password when one was generated and the `admin` account created with it (print it once). */
+  onGeneratedAdminPassword?: (username: string, password: string) => void;
 }
 
 export interface SeedSummary {
@@ -48,6 +51,8 @@ export interface SeedSummary {
   posters: number;
   images: number;
   admin: string;
+  /** The random password the `admin` account was created with (none given); undefined otherwise. */
+  generatedAdminPassword?: string;
 }
 
 export const DEMO_ADMIN_USERNAME = 'admin';
@@ -78,6 +83,8 @@ interface Prepared {
   catalog: ReturnType<typeof buildCatalog>['rows'];
   content: ReturnType<typeof buildContent>['rows'];
   adminHash: string;
+  /** Set when no password was given: the random one. */
+  generatedPassword?: string;
   images: number;
 }
 
@@ -87,8 +94,9 @@ async function prepare(opts: SeedOptions): Promise<Prepared> {
   const { rows: content, files: contentFiles } = buildContent();
   const files = new Map([...catalogFiles, ...contentFiles, ...shippingIconFiles()]);
   const images = writeDemoMedia(resolve(opts.mediaDir ?? 'var/media'), files);
-  const password = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD || 'admin1234';
-  return { catalog, content, adminHash: await hashPassword(password), images };
+  const given = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD;
+  const password = given || randomBytes(12).toString('base64url');
+  return { catalog, content, adminHash: await hashPassword(password), generatedPassword: given ? undefined : password, images };
 }
 
 async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
@@ -113,7 +121,13 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
     images: p.images,
     admin: DEMO_ADMIN_USERNAME,
   };
-  await insertMissing(m, Admin, [{ username: DEMO_ADMIN_USERNAME, password_hash: p.adminHash, display_name: '系統管理員', is_active: 1 }], ['username']);
+  const created = await insertMissing(
+    m,
+    Admin,
+    [{ username: DEMO_ADMIN_USERNAME, password_hash: p.adminHash, display_name: '系統管理員', role: 'owner', is_active: 1 }],
+    ['username'],
+  );
+  if (created && p.generatedPassword) summary.generatedAdminPassword = p.generatedPassword;
   return summary;
 }
 
@@ -124,11 +138,12 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
 export async function seedDemo(ds: DataSource, opts: SeedOptions = {}): Promise<boolean> {
   if ((await ds.getRepository(Product).count()) > 0) return false;
   const prepared = await prepare(opts);
-  return ds.transaction(async (m) => {
-    if ((await m.count(Product)) > 0) return false; // seeded concurrently
-    await insertDemo(m, prepared);
-    return true;
+  const summary = await ds.transaction(async (m) => {
+    if ((await m.count(Product)) > 0) return null; // seeded concurrently
+    return insertDemo(m, prepared);
   });
+  if (summary?.generatedAdminPassword) opts.onGeneratedAdminPassword?.(summary.admin, summary.generatedAdminPassword);
+  return summary !== null;
 }
 
 /** `npm run seed`: deletes all data (every entity table) and seeds the demo shop. */

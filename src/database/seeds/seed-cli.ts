@@ -24,7 +24,11 @@ async function main(): Promise<void> {
         `${s.banners} banners, ${s.endorsements} endorsements, ${s.testimonials} testimonials, ${s.certificates} certificates; ` +
         `${s.htmlPages} html pages, ${s.htmlImages} page images, ${s.posters} posters; ${s.images} images written`,
     );
-    console.log(`  admin account: ${s.admin} (password from ADMIN_INITIAL_PASSWORD, default admin1234 — change it)`);
+    console.log(
+      s.generatedAdminPassword
+        ? `  admin account (owner): ${s.admin}, password: ${s.generatedAdminPassword} (shown once: change it after signing in, or set ADMIN_INITIAL_PASSWORD)`
+        : `  admin account (owner): ${s.admin} (password from ADMIN_INITIAL_PASSWORD)`,
+    );
   } finally {
     await ds.destroy();
   }

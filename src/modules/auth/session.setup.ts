@@ -10,6 +10,8 @@ import { CsrfService } from './csrf.service';
 import { SessionBackend } from './session/session-backend';
 import { SESSION_COOKIE } from './session/session-cookie';
 import './session/session.types';
+import { AdminCsrf } from '../staff/admin-csrf';
+import { AdminSessions } from '../staff/admin-sessions';
 
 export { SESSION_COOKIE } from './session/session-cookie';
 
@@ -27,6 +29,10 @@ export { SESSION_COOKIE } from './session/session-cookie';
  * - passport (this app's instance): `req.user` from the session;
  * - CSRF: a signed double-submit token (`CsrfService`, GET /api/csrf-token) required as
  *   X-CSRF-Token on state-changing calls, except on the exempt paths (`csrfExemptPaths`).
+ *
+ * The back office (/api/admin/*, /admin/queues) skips all of the above: it has its own session
+ * (`AdminSessions`, cookie `asid`, 8 h or 30 days) and CSRF cookies (`AdminCsrf`,
+ * GET /api/admin/csrf-token), so a member login in the same browser never mixes with an admin's.
  */
 export function configureSessions(app: NestExpressApplication, config: AppConfig): void {
   const auth = app.get<AuthConfig>(AUTH_CONFIG);
@@ -43,9 +49,10 @@ export function configureSessions(app: NestExpressApplication, config: AppConfig
   // Public reads (catalogue, content, health) never need a session: skipping them keeps
   // the hot paths cheap and anonymous browsing from creating session rows.
   const stateless = (path: string) => path.startsWith('/load/') || path === '/health';
+  // The back office has its own session (cookie `asid`) and CSRF cookies: the member's never run there.
   const forStateful =
     (mw: (req: Request, res: Response, next: NextFunction) => void) => (req: Request, res: Response, next: NextFunction) =>
-      stateless(req.path) ? next() : mw(req, res, next);
+      stateless(req.path) || isAdminPath(req.path) ? next() : mw(req, res, next);
 
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
@@ -63,6 +70,19 @@ export function configureSessions(app: NestExpressApplication, config: AppConfig
   app.use('/api', forStateful(passport.initialize()));
   app.use('/api', forStateful(passport.session()));
   app.use('/api', forStateful(csrf.middleware(auth.csrfExemptPaths)));
+
+  // Back office: /api/admin/* and Bull Board (/admin/queues) run on the admin session only.
+  const adminSessions = app.get(AdminSessions).middleware(secret);
+  app.use('/api/admin', ...adminSessions, app.get(AdminCsrf).middleware());
+  app.use(ADMIN_QUEUES_PATH, ...adminSessions);
+}
+
+/** Bull Board's mount (outside /api): admin session, no member session. */
+export const ADMIN_QUEUES_PATH = '/admin/queues';
+
+/** `/admin` or under it, relative to the /api mount. */
+export function isAdminPath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
 }
 
 /** A session older than `maxMs` since login starts over as an anonymous one. */

@@ -1,0 +1,162 @@
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  HttpStatus,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { DataSource } from 'typeorm';
+import type { AdminRole } from '../api/admin';
+import { AppError } from '../errors/app-error';
+import { ADMIN_MSG, ADMIN_ROLES } from '../validation/admin';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
+import { Admin } from '../../modules/auth/entities/admin.entity';
+import '../../modules/auth/session/session.types';
+
+export type { AdminRole };
+
+/** The signed-in back-office account, as routes see it (`@CurrentAdmin()`). */
+export interface SessionAdmin {
+  id: number;
+  username: string;
+  displayName: string;
+  role: AdminRole;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The admin's `session_version` at login: a password reset or a disable bumps it and ends the session. */
+    adminVersion?: number;
+    /** When the admin logged in (ms since epoch): 8 h at most, 30 days with remember-me. */
+    adminAuthAt?: number;
+    adminRemember?: boolean;
+  }
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by AdminGuard / AdminAccess for the rest of the request. */
+    admin?: SessionAdmin;
+  }
+}
+
+const ROLES_KEY = 'skinshop:admin-roles';
+const SETUP_KEY = 'skinshop:admin-totp-setup';
+
+/**
+ * Back-office access for a controller (class) or a route (method): only a signed-in admin whose
+ * role is listed passes; `owner` always passes. The method's list replaces the class's.
+ * No admin → 401 `ADMIN_MSG.loginRequired`; another role → 403 `ADMIN_MSG.forbidden`.
+ *
+ * ```ts
+ * @Controller('admin') @AdminRoles('owner', 'staff')
+ * export class AdminOrdersController { ... }
+ * ```
+ */
+export function AdminRoles(...roles: AdminRole[]) {
+  return applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(AdminGuard));
+}
+
+/** Any signed-in admin (owner, staff, editor). */
+export const AnyAdmin = () => AdminRoles(...ADMIN_ROLES);
+
+/**
+ * Routes an owner who must set up two-factor (production) may still call: check login, log out,
+ * TOTP setup/enable. Every other route answers 403 `ADMIN_MSG.mustSetupTotp` for such an owner.
+ */
+export const AllowBeforeTotpSetup = () => SetMetadata(SETUP_KEY, true);
+
+/** Who is signed in to the back office (the admin session, cookie `asid`), checked against the account row. */
+@Injectable()
+export class AdminAccess {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
+  ) {}
+
+  /**
+   * The admin of this request's session, or null: no admin session, the account is gone or
+   * disabled, or its password was reset / it was disabled since this session began.
+   */
+  async resolve(req: Request): Promise<(SessionAdmin & { mustSetupTotp: boolean; totpEnabled: boolean }) | null> {
+    const s = req.session;
+    const id = s?.adminId;
+    if (typeof id !== 'number') return null;
+    const row = await this.ds.getRepository(Admin).findOne({
+      where: { id },
+      select: { id: true, username: true, display_name: true, role: true, is_active: true, session_version: true, totp_enabled: true },
+    });
+    if (!row || row.is_active !== 1 || row.session_version !== s.adminVersion || !isRole(row.role)) {
+      // Starts over as an empty session (stored only if something is put in it, e.g. a new login).
+      await new Promise<void>((resolve) => s.regenerate(() => resolve()));
+      return null;
+    }
+    const admin = { id: row.id, username: row.username, displayName: row.display_name, role: row.role };
+    req.admin = admin;
+    return { ...admin, totpEnabled: row.totp_enabled === 1, mustSetupTotp: this.mustSetupTotp(row.role, row.totp_enabled === 1) };
+  }
+
+  mustSetupTotp(role: string, totpEnabled: boolean): boolean {
+    return this.auth.admin.ownerTotpRequired && role === 'owner' && !totpEnabled;
+  }
+
+  /** The admin if allowed (`roles`; owner always), else the 401 / 403 AppError. */
+  async check(req: Request, roles: readonly AdminRole[], opts: { beforeTotpSetup?: boolean } = {}): Promise<SessionAdmin> {
+    const admin = await this.resolve(req);
+    if (!admin) throw new AppError(ADMIN_MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+    if (admin.mustSetupTotp && !opts.beforeTotpSetup) throw new AppError(ADMIN_MSG.mustSetupTotp, HttpStatus.FORBIDDEN, { mustSetupTotp: true });
+    if (admin.role !== 'owner' && !roles.includes(admin.role)) throw new AppError(ADMIN_MSG.forbidden, HttpStatus.FORBIDDEN);
+    return { id: admin.id, username: admin.username, displayName: admin.displayName, role: admin.role };
+  }
+}
+
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly access: AdminAccess,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES_KEY, targets) ?? [];
+    const beforeTotpSetup = this.reflector.getAllAndOverride<boolean | undefined>(SETUP_KEY, targets) ?? false;
+    await this.access.check(context.switchToHttp().getRequest<Request>(), roles, { beforeTotpSetup });
+    return true;
+  }
+}
+
+/** The signed-in admin (behind `@AdminRoles(...)`); never read an admin id from the body. */
+export const CurrentAdmin = createParamDecorator((_data: unknown, ctx: ExecutionContext): SessionAdmin => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  if (!req.admin) throw new AppError(ADMIN_MSG.loginRequired, HttpStatus.UNAUTHORIZED);
+  return req.admin;
+});
+
+/**
+ * The same check for plain Express mounts outside Nest's routes (Bull Board at /admin/queues):
+ * answers 401 / 403 in the envelope, else lets the request through with `req.admin` set.
+ * The admin session middleware runs on /admin/queues (configureSessions).
+ */
+export function adminOnly(access: AdminAccess, roles: readonly AdminRole[]): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    access.check(req, roles).then(
+      () => next(),
+      (err: unknown) => {
+        if (err instanceof AppError) res.status(err.getStatus()).json(err.getResponse());
+        else next(err);
+      },
+    );
+  };
+}
+
+function isRole(role: string): role is AdminRole {
+  return (ADMIN_ROLES as readonly string[]).includes(role);
+}
