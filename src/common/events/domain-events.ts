@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Transactions } from '../transactions/transactions';
 
@@ -38,22 +38,50 @@ export interface DomainEventMap {
   'order.paid-after-cancel': { orderId: number; payment: string; amount: number };
   /** A job ran out of attempts (kept as failed, retryable by an operator). */
   'job.failed': { queue: string; name: string; jobId: string; error: string };
+  /** A visitor's contact-form message was stored (its mail job queued). */
+  'contact.received': { contactMessageId: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;
 
+/** A listener that writes in the publisher's transaction (see `DomainEvents.inTransaction`). */
+export type InTransactionListener<N extends DomainEventName> = (payload: DomainEventMap[N]) => Promise<void>;
+
 @Injectable()
 export class DomainEvents {
+  private readonly logger = new Logger('DomainEvents');
+  private readonly inTx = new Map<DomainEventName, Array<InTransactionListener<DomainEventName>>>();
+
   constructor(
     private readonly emitter: EventEmitter2,
     private readonly tx: Transactions,
   ) {}
 
   /**
+   * Registers a listener that runs when `name` is published, inside the publisher's transaction
+   * (before its commit; on its own when there is none): for writes that must commit with the
+   * change or not at all, such as an outbox row (staff alerts). Keep it to a few statements. Its
+   * errors are logged and never fail the publisher (an alert must not cost an order).
+   */
+  inTransaction<N extends DomainEventName>(name: N, listener: InTransactionListener<N>): void {
+    const list = this.inTx.get(name) ?? [];
+    list.push(listener as InTransactionListener<DomainEventName>);
+    this.inTx.set(name, list);
+  }
+
+  /**
    * Inside a transaction: delivered once it commits (resolves at once). Outside one: delivered now,
    * resolving when the subscribers are done (a cache dropped before the caller answers).
+   * `inTransaction` listeners run first, in the transaction.
    */
   async publish<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): Promise<void> {
+    for (const listener of this.inTx.get(name) ?? []) {
+      try {
+        await listener(payload);
+      } catch (err) {
+        this.logger.error(`in-transaction listener of ${name} failed: ${(err as Error).message}`);
+      }
+    }
     if (this.tx.active) {
       this.tx.afterCommit(() => this.emitter.emitAsync(name, payload));
       return;

@@ -33,6 +33,15 @@ export const ADMIN_MSG = {
   otpWrong: '兩步驟驗證碼錯誤',
   mustSetupTotp: '請先設定兩步驟驗證',
   callCarrierClosed: '叫貨功能尚未開放（包裹數量少於 1~2 件時無法叫車）',
+  // orders list and receiver (ours; issue 11 helper B)
+  dateRangeInvalid: '開始日期不可晚於結束日期',
+  receiverLockedTicket: '已建立物流單，無法修改收件人',
+  receiverLockedStatus: '此訂單目前的狀態無法修改收件人',
+  // operators' job view (ours)
+  jobNotFound: '找不到此任務，或它目前的狀態無法執行此操作',
+  jobRetried: '已重新排入佇列',
+  jobRemoved: '已移除任務',
+  notificationUpdated: '更新成功',
 } as const;
 
 // ---------------------------------------------------------------- refunds and returns (ours; issue 11 helper D)
@@ -83,35 +92,6 @@ export const REFUND_MSG = {
   returnRefuseReasonRequired: '請填寫拒絕原因',
   returnApproved: '已同意退貨',
   returnRefused: '已拒絕退貨',
-} as const;
-
-/** Back-office accounts (staff screen and the server's DTOs). Usernames are stored lower-case. */
-export const ADMIN_USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,49}$/;
-export const ADMIN_PASSWORD_MIN = 8;
-export const ADMIN_PASSWORD_MAX = 128;
-export const ADMIN_DISPLAY_NAME_MAX = 50;
-
-export const STAFF_MSG = {
-  loggedIn: '登入成功',
-  loggedOut: '已登出',
-  usernameInvalid: '帳號須為 3–50 個英文字母、數字或 . _ -，並以英文字母或數字開頭',
-  usernameTaken: '此帳號已被使用',
-  displayNameRequired: '請輸入顯示名稱',
-  displayNameTooLong: `顯示名稱最多 ${ADMIN_DISPLAY_NAME_MAX} 個字`,
-  roleInvalid: '請選擇角色',
-  passwordTooShort: `密碼至少需 ${ADMIN_PASSWORD_MIN} 個字元`,
-  passwordTooLong: `密碼最多 ${ADMIN_PASSWORD_MAX} 個字元`,
-  staffNotFound: '找不到此帳號',
-  notSelf: '不能停用或變更自己帳號的角色',
-  lastOwner: '至少需保留一位啟用中的擁有者',
-  created: '已新增帳號',
-  saved: '已儲存',
-  passwordReset: '密碼已重設，該帳號已在所有裝置登出',
-  totpAlreadyOn: '兩步驟驗證已啟用',
-  totpNotSetUp: '請先產生兩步驟驗證的金鑰',
-  totpEnabled: '已啟用兩步驟驗證',
-  totpDisabled: '已關閉兩步驟驗證',
-  totpRequiredForOwner: '擁有者必須使用兩步驟驗證，無法關閉',
 } as const;
 
 /** Back-office accounts (staff screen and the server's DTOs). Usernames are stored lower-case. */

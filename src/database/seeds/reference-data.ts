@@ -77,6 +77,9 @@ export const NOTIFICATION_SETTINGS = [
   { setting_type: 'low_stock', setting_name: '庫存不足通知', is_telegram: 0 },
   { setting_type: 'contact_message', setting_name: '聯絡表單通知', is_telegram: 0 },
   { setting_type: 'refund_required', setting_name: '待退款通知（取消後收到付款）', is_telegram: 1 },
+  // issue 11: a member's return request (raised by the refunds module) and a job out of attempts.
+  { setting_type: 'refund_request', setting_name: '退款申請通知', is_telegram: 1 },
+  { setting_type: 'job_failed', setting_name: '任務失敗通知', is_telegram: 1 },
 ];
 
 /** Version keys the client caches against; every seed starts them at the same marker. */

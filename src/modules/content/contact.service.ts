@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
+import { DomainEvents } from '../../common/events/domain-events';
 import { ok } from '../../common/http/envelope';
 import { Transactions } from '../../common/transactions/transactions';
 import { JobName } from '../../jobs/job-types';
@@ -22,6 +23,7 @@ export class ContactService {
   constructor(
     private readonly tx: Transactions,
     private readonly outbox: Outbox,
+    private readonly events: DomainEvents,
   ) {}
 
   /** `userId` is the logged-in member from the session (null for visitors), never the request body. */
@@ -42,6 +44,8 @@ export class ContactService {
       // The creation time keeps the id unique even if the database is reset while the queue
       // (Redis) still remembers earlier jobs.
       await this.outbox.enqueue(JobName.MailContact, { contactMessageId: saved.id }, { jobId: `contact:${saved.id}:${saved.created_at.getTime()}` });
+      // Staff alert (聯絡表單), written in this transaction by its in-transaction listener.
+      await this.events.publish('contact.received', { contactMessageId: saved.id });
       });
     } catch (err) {
       // Nothing was stored: the visitor is told to try again, never 訊息已送出.

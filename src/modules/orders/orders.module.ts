@@ -5,6 +5,10 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
+import { MemberOrderCounts } from '../users/admin-member-order-counts';
+import { AdminOrderAlerts } from './admin-order-alerts';
+import { AdminConfigController, AdminOrdersController } from './admin-orders.controller';
+import { AdminOrdersService } from './admin-orders.service';
 import { CheckoutService } from './checkout.service';
 import { OrderItem } from './entities/order-item.entity';
 import { OrderMessage } from './entities/order-message.entity';
@@ -36,7 +40,7 @@ import { ShopOrdersController } from './shop-orders.controller';
     PaymentsModule,
     UsersModule,
   ],
-  controllers: [ShopOrdersController, PaymentCallbacksController],
+  controllers: [ShopOrdersController, PaymentCallbacksController, AdminOrdersController, AdminConfigController],
   providers: [
     // checkout, slip, my orders, cancel (orders)
     OrderStateService,
@@ -50,6 +54,10 @@ import { ShopOrdersController } from './shop-orders.controller';
     ReconciliationService,
     ReconciliationProcessor,
     PaymentCancelCodeProcessor,
+    // back-office (issue 11)
+    AdminOrdersService,
+    AdminOrderAlerts,
+    { provide: MemberOrderCounts, useExisting: AdminOrdersService },
   ],
   exports: [OrderStateService],
 })

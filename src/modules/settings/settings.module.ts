@@ -5,14 +5,17 @@ import { Setting } from './entities/setting.entity';
 import { ShippingMethod } from './entities/shipping-method.entity';
 import { SettingsCacheSubscriber } from './settings-cache.subscriber';
 import { SettingsService } from './settings.service';
+import { AdminNotificationsController } from './admin-notifications.controller';
 import { StaffAlertsProcessor } from './staff-alerts.processor';
+import { StaffAlerts } from './staff-alerts.service';
+import { StaffAlertsSubscriber } from './staff-alerts.subscriber';
 import { NotificationSetting } from './entities/notification-setting.entity';
 import { ShopSettingsController } from './shop-settings.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ShippingMethod, PaymentMethod, Setting, NotificationSetting])],
-  controllers: [ShopSettingsController],
-  providers: [SettingsService, SettingsCacheSubscriber, StaffAlertsProcessor],
-  exports: [SettingsService],
+  controllers: [ShopSettingsController, AdminNotificationsController],
+  providers: [SettingsService, SettingsCacheSubscriber, StaffAlertsProcessor, StaffAlerts, StaffAlertsSubscriber],
+  exports: [SettingsService, StaffAlerts],
 })
 export class SettingsModule {}

@@ -1,0 +1,281 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { Brackets, In, SelectQueryBuilder } from 'typeorm';
+import type {
+  AdminConfigAnswer,
+  AdminOrderDetailsAnswer,
+  AdminOrderView,
+  AdminOrdersAnswer,
+  AuditEntryView,
+  RefundView,
+  ReturnRequestView,
+  ShippingTicketView,
+} from '../../common/api/admin';
+import type { Envelope } from '../../common/api/envelope';
+import type { SessionAdmin } from '../../common/auth/admin-auth';
+import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { GENERIC_BAD_REQUEST, ok } from '../../common/http/envelope';
+import { TAIPEI_OFFSET_MS } from '../../common/time/taipei-time';
+import { Transactions } from '../../common/transactions/transactions';
+import { ADMIN_MSG } from '../../common/validation/admin';
+import { CHECKOUT_MSG, checkoutProblems, HOME_SHIPPINGS, SHIPPING } from '../../common/validation/checkout-rules';
+import { lookupArea } from '../../common/validation/tw-zipcodes';
+import { AuditTrail } from '../audit/audit-trail.service';
+import { Refunds } from '../refunds/refunds.service';
+import { Returns } from '../refunds/returns.service';
+import { SettingsService } from '../settings/settings.service';
+import { ADMIN_ORDERS_PAGE_SIZE, AdminOrdersPageDto, UpdateOrderReceiverDto } from './admin-orders.dto';
+import { OrderItem } from './entities/order-item.entity';
+import { OrderStatusCode } from './entities/order-status-code.entity';
+import { Order } from './entities/order.entity';
+import { PaymentStatusCode } from './entities/payment-status-code.entity';
+import { OrderQueryService } from './order-query.service';
+import { ONLINE_PAYMENTS, ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
+import { toOrderItemView } from './order-views';
+
+const DAY_MS = 24 * 3600_000;
+
+/** A Taipei calendar day `YYYY-MM-DD` → the UTC instant of its 00:00 (null when no such day). */
+export function taipeiDayStart(day: string): Date | null {
+  const utcMidnight = Date.parse(`${day}T00:00:00.000Z`);
+  if (!Number.isFinite(utcMidnight) || new Date(utcMidnight).toISOString().slice(0, 10) !== day) return null;
+  return new Date(utcMidnight - TAIPEI_OFFSET_MS);
+}
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern (ESCAPE '!', the same on both dialects). */
+function likeContains(keyword: string): string {
+  return `%${keyword.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+/** Statuses in which the goods have not left yet: the receiver may change, a ticket may be made. */
+const OPEN_STATUSES: readonly string[] = [ORDER_STATUS.pending, ORDER_STATUS.paid, 'processing'];
+/** Ticket states that mean a shipment exists (a failed one does not). */
+const LIVE_TICKET: readonly string[] = ['pending', 'created', 'duplicate'];
+/** Shipping methods with a PAYUNi logistics service (7-11 C2C, T-cat home / island); 全家 and 萊爾富 are shipped by hand. */
+const PAYUNI_SHIPPINGS: readonly number[] = [SHIPPING.seven, SHIPPING.home, SHIPPING.island];
+
+/** What the detail needs from the shipping and refund modules, per order. */
+interface OrderParts {
+  tickets: ShippingTicketView[];
+  refunds: RefundView[];
+  returnRequests: ReturnRequestView[];
+}
+
+/**
+ * The back-office's orders (spec 2 §4–9, spec 1 loadconifg): the filtered list with the paid
+ * total, one order's detail (items, tickets, refunds, returns, its audit history), and the
+ * receiver edit. Reads the orders module's own tables; shipping tickets and refunds come from
+ * their modules' services.
+ */
+@Injectable()
+export class AdminOrdersService {
+  constructor(
+    private readonly tx: Transactions,
+    private readonly settings: SettingsService,
+    private readonly query: OrderQueryService,
+    private readonly audit: AuditTrail,
+    // The refunds module is global (it imports this module for OrderStateService).
+    private readonly refunds: Refunds,
+    private readonly returns: Returns,
+  ) {}
+
+  /** `GET /api/admin/loadconifg`: status codes, payment and shipping methods (every one, so old orders' values have labels). */
+  async config(): Promise<AdminConfigAnswer> {
+    const [payment, status, methods] = await Promise.all([
+      this.tx.repo(PaymentStatusCode).find({ order: { sort_order: 'ASC', status_code: 'ASC' } }),
+      this.tx.repo(OrderStatusCode).find({ order: { sort_order: 'ASC', status_name: 'ASC' } }),
+      this.settings.allMethods(),
+    ]);
+    return ok({
+      payment_status_methods: payment.map(({ status_code, status_label, color }) => ({ status_code, status_label, color })),
+      payment_methods: methods.payment.map(({ method_code, method_label }) => ({ method_code, method_label })),
+      shipping_methods: methods.shipping.map(({ id, name, icon_url }) => ({ id, name, icon_url })),
+      order_status_codes: status.map(({ status_name, status_label, color }) => ({ status_name, status_label, color })),
+    });
+  }
+
+  /**
+   * `POST /api/admin/getOrdersByPage`: newest first; `total` of the matching orders and
+   * `totalPaidAmount` = Σ (total − refunded) of the matching orders that are paid (payment_status 1;
+   * fully refunded ones are payment_status 3 and count nothing).
+   */
+  async page(dto: AdminOrdersPageDto): Promise<AdminOrdersAnswer> {
+    const from = dto.startDate ? taipeiDayStart(dto.startDate) : null;
+    const endStart = dto.endDate ? taipeiDayStart(dto.endDate) : null;
+    if ((dto.startDate && !from) || (dto.endDate && !endStart)) throw new AppError(GENERIC_BAD_REQUEST, HttpStatus.BAD_REQUEST);
+    const to = endStart ? new Date(endStart.getTime() + DAY_MS) : null;
+    if (from && to && from >= to) throw new AppError(ADMIN_MSG.dateRangeInvalid, HttpStatus.BAD_REQUEST);
+
+    const filtered = (qb: SelectQueryBuilder<Order>): SelectQueryBuilder<Order> => {
+      if (from) qb.andWhere('o.created_at >= :from', { from });
+      if (to) qb.andWhere('o.created_at < :to', { to });
+      if (dto.status_code) qb.andWhere('o.status_name = :status', { status: dto.status_code });
+      if (dto.payment_status !== undefined) qb.andWhere('o.payment_status = :pay', { pay: dto.payment_status });
+      const keyword = dto.keyword?.trim();
+      if (keyword) {
+        const kw = likeContains(keyword);
+        qb.andWhere(
+          new Brackets((w) => {
+            for (const col of ['mer_trade_no', 'buy_name', 'buy_phone', 'buy_email', 'name', 'phone']) w.orWhere(`o.${col} LIKE :kw ESCAPE '!'`, { kw });
+          }),
+        );
+      }
+      return qb;
+    };
+
+    const repo = this.tx.repo(Order);
+    const limit = dto.limit ?? ADMIN_ORDERS_PAGE_SIZE;
+    const [rows, sums] = await Promise.all([
+      filtered(repo.createQueryBuilder('o'))
+        .orderBy('o.created_at', 'DESC')
+        .addOrderBy('o.id', 'DESC')
+        .limit(limit)
+        .offset(dto.offset ?? 0)
+        .getMany(),
+      filtered(repo.createQueryBuilder('o'))
+        .select('COUNT(*)', 'total')
+        .addSelect('COALESCE(SUM(CASE WHEN o.payment_status = :paidStatus THEN o.total_amount - o.refunded_amount ELSE 0 END), 0)', 'paid')
+        .setParameter('paidStatus', PAYMENT_STATUS.paid)
+        .getRawOne<{ total: string | number; paid: string | number }>(),
+    ]);
+    return ok({ orders: await this.views(rows), total: Number(sums?.total ?? 0), totalPaidAmount: Number(sums?.paid ?? 0) });
+  }
+
+  /** `POST /api/admin/getAdminOrderDetails {order_id}`: 404 取得訂單明細失敗！ for an unknown order. */
+  async details(orderId: number): Promise<AdminOrderDetailsAnswer> {
+    const order = await this.tx.repo(Order).findOne({ where: { id: orderId } });
+    if (!order) throw new NotFoundError(ADMIN_MSG.orderDetailFailed);
+    const [items, parts, history] = await Promise.all([
+      this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } }),
+      this.parts(orderId),
+      this.history(orderId),
+    ]);
+    const [view] = await this.views([order], new Map([[orderId, parts.tickets]]));
+    return ok({ orderDetails: { order: view, items: items.map(toOrderItemView), tickets: parts.tickets, refunds: parts.refunds, returnRequests: parts.returnRequests, history } });
+  }
+
+  /**
+   * `POST /api/admin/updateOrderReceiver`: the checkout's receiver rules and texts; store orders
+   * (7-11, 全家, 萊爾富) change name and phone only. Refused once a shipping ticket exists or the
+   * goods have left (shipped, delivered …) or the order is cancelled. Audited with the changed fields.
+   */
+  async updateReceiver(admin: SessionAdmin, dto: UpdateOrderReceiverDto): Promise<Envelope<object>> {
+    return this.tx.run(async () => {
+      const order = await this.lockedOrder(dto.order_id);
+      if (!order) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
+      if (!OPEN_STATUSES.includes(order.status_name)) throw new AppError(ADMIN_MSG.receiverLockedStatus, HttpStatus.CONFLICT);
+      const tickets = await this.ticketsOf([order.id]);
+      if ((tickets.get(order.id) ?? []).some((t) => LIVE_TICKET.includes(t.status))) throw new AppError(ADMIN_MSG.receiverLockedTicket, HttpStatus.CONFLICT);
+
+      const home = HOME_SHIPPINGS.includes(order.shipping);
+      const input = {
+        name: dto.name ?? order.name,
+        phone: dto.phone ?? order.phone,
+        shipping: order.shipping,
+        city: home ? (dto.city ?? order.city) : '',
+        district: home ? (dto.district ?? order.district) : '',
+        zip: home ? (dto.zip ?? order.zip) : '',
+        street: home ? (dto.street ?? order.street) : '',
+        store_id: order.store_id,
+        store_name: order.store_name,
+        store_addr: order.store_addr,
+      };
+      const problem = checkoutProblems(input, { shippingIds: [order.shipping], paymentCodes: [] }).find(
+        (p) => p.field === 'name' || p.field === 'phone' || (home && p.field === 'address'),
+      );
+      if (problem) throw new AppError(problem.message, HttpStatus.BAD_REQUEST);
+
+      const next: Partial<Pick<Order, 'name' | 'phone' | 'zip' | 'city' | 'district' | 'street'>> = { name: input.name, phone: input.phone };
+      if (home) {
+        const area = lookupArea(input.city, input.district)!;
+        Object.assign(next, { zip: area.zip, city: area.city, district: area.district, street: input.street });
+      }
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(next) as Array<[keyof typeof next, string]>) {
+        if (order[k] !== v) {
+          before[k] = order[k];
+          after[k] = v;
+        }
+      }
+      if (Object.keys(after).length === 0) return ok({}, ADMIN_MSG.receiverUpdated);
+      const res = await this.tx
+        .repo(Order)
+        .createQueryBuilder()
+        .update(Order)
+        .set(after)
+        .where('id = :id AND version = :version AND status_name IN (:...open)', { id: order.id, version: order.version, open: OPEN_STATUSES })
+        .execute();
+      // Someone changed the order meanwhile (a payment, a ticket): the screen reloads and tries again.
+      if (res.affected !== 1) throw new AppError(ADMIN_MSG.receiverUpdateFailed, HttpStatus.CONFLICT);
+      await this.audit.record({ admin, action: 'order.update-receiver', entity: 'order', entityId: order.id, before, after, summary: '修改收件人' });
+      return ok({}, ADMIN_MSG.receiverUpdated);
+    });
+  }
+
+  /** Orders per member (the admin members list), for `userIds`. */
+  async countByUsers(userIds: number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.tx
+      .repo(Order)
+      .createQueryBuilder('o')
+      .select('o.user_id', 'user_id')
+      .addSelect('COUNT(*)', 'n')
+      .where({ user_id: In(userIds) })
+      .groupBy('o.user_id')
+      .getRawMany<{ user_id: number; n: number | string }>();
+    return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
+  }
+
+  private async views(orders: Order[], known?: Map<number, ShippingTicketView[]>): Promise<AdminOrderView[]> {
+    if (orders.length === 0) return [];
+    const [base, tickets] = await Promise.all([this.query.views(orders), known ? Promise.resolve(known) : this.ticketsOf(orders.map((o) => o.id))]);
+    return orders.map((o, i) => {
+      const { cancellable: _cancellable, ...view } = base[i];
+      const own = tickets.get(o.id) ?? [];
+      const latest = own[0];
+      const live = own.some((t) => LIVE_TICKET.includes(t.status));
+      const open = OPEN_STATUSES.includes(o.status_name);
+      const paid = o.payment_status === PAYMENT_STATUS.paid;
+      const payable = paid || o.payment === 'cod';
+      return {
+        ...view,
+        invoice_status: o.invoice_status,
+        refunded_amount: o.refunded_amount,
+        ticket_status: latest?.status ?? '',
+        can: {
+          editReceiver: open && !live,
+          createTicket: open && payable && !live && PAYUNI_SHIPPINGS.includes(o.shipping),
+          markShipped: open && payable && !live && !PAYUNI_SHIPPINGS.includes(o.shipping),
+          queryStatus: own.some((t) => t.status === 'created' && t.ship_trade_no !== '' && t.lgs_type !== 'MANUAL'),
+          refund: paid && o.refunded_amount < o.total_amount && (ONLINE_PAYMENTS.includes(o.payment) || o.payment === 'cod'),
+        },
+      };
+    });
+  }
+
+  /** A read that holds the row until the transaction ends (MariaDB); SQLite runs one writer at a time. */
+  private lockedOrder(orderId: number): Promise<Order | null> {
+    const qb = this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId });
+    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Each order's shipping tickets, newest first. */
+  private async ticketsOf(orderIds: number[]): Promise<Map<number, ShippingTicketView[]>> {
+    // TODO(issue 11, helper C): ShippingTickets.listForOrder(orderId) once the logistics module exports it.
+    return new Map(orderIds.map((id) => [id, [] as ShippingTicketView[]]));
+  }
+
+  private async parts(orderId: number): Promise<OrderParts> {
+    const [tickets, refunds, returnRequests] = await Promise.all([
+      this.ticketsOf([orderId]).then((m) => m.get(orderId) ?? []),
+      this.refunds.listForOrder(orderId),
+      this.returns.listForOrder(orderId),
+    ]);
+    return { tickets, refunds, returnRequests };
+  }
+
+  private history(orderId: number): Promise<AuditEntryView[]> {
+    return this.audit.history('order', orderId);
+  }
+}
