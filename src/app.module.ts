@@ -31,6 +31,7 @@ import { InvoicesModule } from './modules/invoices/invoices.module';
 import { LogisticsModule } from './modules/logistics/logistics.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { RefundsModule } from './modules/refunds/refunds.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -78,6 +79,7 @@ export class AppModule {
         PaymentsModule,
         OrdersModule,
         InvoicesModule,
+        RefundsModule,
         LogisticsModule,
         ...(options.http ? [HealthModule, SeoModule] : []),
       ],

@@ -154,8 +154,7 @@ export class Refunds {
         action: 'order.refund',
         entity: 'order',
         entityId: order.id,
-        before: { refunded_amount: order.refunded_amount, payment_status: order.payment_status, status_name: order.status_name },
-        after: { refund_id: row.id, amount, method: row.method, status: row.status, restock: restock, reason: row.reason },
+        changes: { refund_id: [null, row.id], amount: [null, amount], method: [null, row.method], refund_status: [null, row.status], restock: [null, restock], reason: [null, row.reason] },
         summary: `退款 NT$ ${amount.toLocaleString('en-US')}（${METHOD_LABEL[row.method as RefundMethod]}）`,
       });
       if (manual) await this.applyDone(order, row);
@@ -198,8 +197,7 @@ export class Refunds {
         action: 'order.refund-result',
         entity: 'order',
         entityId: order.id,
-        before: { refund_status: REFUND_STATUS.pending },
-        after: { refund_id: row.id, refund_status: saved.status, method: saved.method, message: saved.message },
+        changes: { refund_id: [row.id, row.id], refund_status: [REFUND_STATUS.pending, saved.status], method: [row.method, saved.method], ...(saved.message ? { message: ['', saved.message] } : {}) },
         summary: `退款結果：${saved.status === REFUND_STATUS.done ? '成功' : saved.status === REFUND_STATUS.failed ? '失敗' : '未確認'}`,
       }),
     );

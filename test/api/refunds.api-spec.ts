@@ -1,0 +1,305 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { REFUND_MSG, ADMIN_MSG } from '../../src/common/validation/admin';
+import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
+import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
+import { Refunds } from '../../src/modules/refunds/refunds.service';
+import { adminSession } from '../helpers/admin';
+import { createTestApp, TestApp } from '../helpers/test-app';
+import { shopper, stockOf, variants, type Shopper, type TestVariant } from './checkout-fixtures';
+import { OrderMaker } from './refund-fixtures';
+
+jest.setTimeout(120_000);
+
+type Session = Awaited<ReturnType<typeof adminSession>>;
+
+const BANK = { bank_code: '013', account: '123456789012', name: '王小明' };
+
+describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, races, the staff limit, audit', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let base: string;
+  let buyer: Shopper;
+  let v: TestVariant;
+  let make: OrderMaker;
+  let owner: Session;
+  let staff: Session;
+  let editor: Session;
+  let payuni: PayuniGateway;
+
+  beforeAll(async () => {
+    t = await createTestApp({ CHECKOUT_RATE_LIMIT: '1000' }, { listen: true });
+    ds = t.app.get(DataSource);
+    base = await OrderMaker.baseOf(t);
+    [v] = await variants(t.app, 1, 500, 300);
+    buyer = await shopper(t);
+    make = new OrderMaker(t, base, buyer, v);
+    payuni = t.app.get<PayuniGateway>(PAYUNI_GATEWAY);
+    owner = await adminSession(t, 'owner');
+    staff = await adminSession(t, 'staff');
+    editor = await adminSession(t, 'editor');
+  });
+  afterAll(async () => {
+    await make?.sims.idle();
+    await t?.close();
+  });
+
+  const refund = (who: Session, body: Record<string, unknown>, key?: string) => {
+    let req = who.agent.post('/api/admin/refundOrder').set('X-CSRF-Token', who.csrf);
+    if (key) req = req.set('Idempotency-Key', key);
+    return req.send(body);
+  };
+  const simTrade = (merTradeNo: string) => make.sims.payuni!.trades.get(merTradeNo)!;
+
+  it('refuses visitors (401), members (401) and editors (403); unknown orders 404; unpaid orders 409', async () => {
+    const visitor = await request(t.http).post('/api/admin/refundOrder').send({ order_id: 1, reason: 'x', restock: false });
+    expect([401, 403]).toContain(visitor.status);
+    const asMember = await buyer.b.post('/api/admin/refundOrder', { order_id: 1, reason: 'x', restock: false });
+    expect([401, 403]).toContain(asMember.status);
+    const asEditor = await refund(editor, { order_id: 1, reason: 'x', restock: false });
+    expect(asEditor.status).toBe(403);
+    expect(asEditor.body).toEqual({ success: false, message: ADMIN_MSG.forbidden });
+
+    const unknown = await refund(owner, { order_id: 999999, reason: '測試', restock: false });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ success: false, message: REFUND_MSG.orderNotFound });
+
+    const unpaid = await make.place('credit');
+    const r = await refund(owner, { order_id: unpaid.id, reason: '測試', restock: false });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ success: false, message: REFUND_MSG.notPaid });
+
+    const bad = await refund(owner, { order_id: unpaid.id, reason: '  ', restock: false });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(REFUND_MSG.reasonRequired);
+    const badAmount = await refund(owner, { order_id: unpaid.id, reason: '測試', restock: false, amount: 0 });
+    expect(badAmount.status).toBe(400);
+    expect(badAmount.body.message).toBe(REFUND_MSG.amountInvalid);
+  });
+
+  it('credit before capture, whole amount: trade/cancel (credit-void); the order cancelled and refunded, stock back, invoice voided, audited', async () => {
+    const stock0 = await stockOf(t.app, v.variantId);
+    const o = await make.paid('credit', 2);
+    expect(await stockOf(t.app, v.variantId)).toBe(stock0 - 2);
+    expect(simTrade(o.merTradeNo).closeStatus).toBe(1);
+
+    const r = await refund(owner, { order_id: o.id, reason: '顧客取消', restock: true });
+    expect(r.status).toBe(200);
+    expect(r.body.success).toBe(true);
+    expect(r.body.refund).toMatchObject({ order_id: o.id, amount: o.total, method: 'credit-void', status: 'done', reason: '顧客取消', restock: true, bank: null });
+    expect(r.body.refund.created_by).toBe(owner.username);
+    expect(simTrade(o.merTradeNo)).toMatchObject({ tradeStatus: 3, closeStatus: 9 });
+
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3, refunded_amount: o.total });
+    expect(await stockOf(t.app, v.variantId)).toBe(stock0);
+    expect(await make.outboxJobs()).toContain(`invoice-void.${o.id}`);
+    expect(await make.auditActions(o.id)).toEqual(expect.arrayContaining(['order.refund', 'order.refund-result']));
+
+    // Nothing left: a second refund is refused.
+    const again = await refund(owner, { order_id: o.id, reason: '再退一次', restock: false });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(REFUND_MSG.alreadyRefunded);
+    // Listed for the admin order details.
+    const list = await t.app.get(Refunds).listForOrder(o.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: r.body.refund.id, status: 'done' });
+  });
+
+  it('credit after capture: a part (trade/close CloseType 2, allowance noted, order stays paid), then the rest → refunded; the invoice is not voided after a part', async () => {
+    const o = await make.paid('credit', 2);
+    const trade = simTrade(o.merTradeNo);
+    await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+    expect(trade.closeStatus).toBe(2);
+
+    const part = await refund(owner, { order_id: o.id, amount: 100, reason: '部分退款', restock: false });
+    expect(part.status).toBe(200);
+    expect(part.body.refund).toMatchObject({ amount: 100, method: 'credit-refund', status: 'done' });
+    expect(part.body.message).toContain(REFUND_MSG.allowanceNeeded);
+    expect(trade.refundAmt).toBe(100);
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'paid', payment_status: 1, refunded_amount: 100 });
+
+    const over = await refund(owner, { order_id: o.id, amount: o.total, reason: '超過', restock: false });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ success: false, message: REFUND_MSG.overRefundable, refundable: o.total - 100 });
+
+    const rest = await refund(owner, { order_id: o.id, reason: '其餘退款', restock: false });
+    expect(rest.status).toBe(200);
+    expect(rest.body.refund).toMatchObject({ amount: o.total - 100, method: 'credit-refund', status: 'done' });
+    expect(trade.refundAmt).toBe(o.total);
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3, refunded_amount: o.total });
+    expect(await make.outboxJobs()).not.toContain(`invoice-void.${o.id}`);
+  });
+
+  it('credit before capture, a part: captured then refunded (credit-refund)', async () => {
+    const o = await make.paid('credit');
+    const r = await refund(owner, { order_id: o.id, amount: 50, reason: '少寄一件贈品', restock: false });
+    expect(r.status).toBe(200);
+    expect(r.body.refund).toMatchObject({ method: 'credit-refund', status: 'done', amount: 50 });
+    expect(simTrade(o.merTradeNo)).toMatchObject({ closeStatus: 2, refundAmt: 50, tradeStatus: 1 });
+    expect(await make.order(o.id)).toMatchObject({ payment_status: 1, refunded_amount: 50 });
+  });
+
+  it('a gateway refusal: the refund is failed (409 with the row), the order unchanged; a later try succeeds', async () => {
+    const o = await make.paid('credit');
+    const trade = simTrade(o.merTradeNo);
+    await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+    // PAYUNi refuses the close (as if the card had been refunded elsewhere): CLOSE03004.
+    trade.refundAmt = trade.tradeAmt;
+    const failed = await refund(owner, { order_id: o.id, reason: '退款', restock: false });
+    expect(failed.status).toBe(409);
+    expect(failed.body.success).toBe(false);
+    expect(failed.body.message).toContain(REFUND_MSG.refundFailed);
+    expect(failed.body.refund).toMatchObject({ status: 'failed', amount: o.total });
+    expect(failed.body.message).toContain('CLOSE03004');
+    expect(await make.order(o.id)).toMatchObject({ payment_status: 1, refunded_amount: 0 });
+
+    trade.refundAmt = 0;
+    const ok = await refund(owner, { order_id: o.id, reason: '退款', restock: false });
+    expect(ok.status).toBe(200);
+    expect(ok.body.refund).toMatchObject({ status: 'done', method: 'credit-refund' });
+    expect(ok.body.refund.id).not.toBe(failed.body.refund.id);
+    expect(trade.refundAmt).toBe(o.total);
+  });
+
+  it('LINE Pay: refunded through its refund API (linepay)', async () => {
+    const o = await make.paid('linepay');
+    const r = await refund(owner, { order_id: o.id, reason: 'LINE Pay 退款', restock: false });
+    expect(r.status).toBe(200);
+    expect(r.body.refund).toMatchObject({ method: 'linepay', status: 'done', amount: o.total });
+    const txId = make.sims.linepay!.transactionOf(o.merTradeNo)!;
+    const tx = make.sims.linepay!.transactions.get(txId)!;
+    expect(tx.refunds.reduce((s, x) => s + x.amount, 0)).toBe(o.total);
+    expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'cancelled' });
+  });
+
+  it('ATM and CVS: bank details required; recorded as a manual bank transfer with the account masked', async () => {
+    const o = await make.paid('atm');
+    const none = await refund(owner, { order_id: o.id, reason: '退款', restock: false });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(REFUND_MSG.bankRequired);
+    const badBank = await refund(owner, { order_id: o.id, reason: '退款', restock: false, bank: { ...BANK, account: '12ab' } });
+    expect(badBank.status).toBe(400);
+    expect(badBank.body.message).toBe(REFUND_MSG.bankAccountInvalid);
+
+    const r = await refund(owner, { order_id: o.id, reason: '退款', restock: false, bank: BANK });
+    expect(r.status).toBe(200);
+    expect(r.body.refund).toMatchObject({ method: 'bank-transfer', status: 'manual', bank: { bank_code: '013', account: '*******89012', name: '王小明' } });
+    expect(JSON.stringify(r.body)).not.toContain('123456789012');
+    expect(r.body.message).toContain(REFUND_MSG.manualRecorded);
+    expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'cancelled' });
+
+    const c = await make.paid('cvs');
+    const rc = await refund(owner, { order_id: c.id, amount: 10, reason: '部分', restock: false, bank: BANK });
+    expect(rc.body.refund).toMatchObject({ method: 'bank-transfer', status: 'manual', amount: 10 });
+    expect(await make.order(c.id)).toMatchObject({ payment_status: 1, refunded_amount: 10 });
+  });
+
+  it('cash on delivery (collected): manual, with bank details; a shipped order fully refunded becomes returned', async () => {
+    const o = await make.paid('cod');
+    await ds.query("UPDATE orders SET status_name = 'shipped' WHERE id = ?", [o.id]);
+    const r = await refund(owner, { order_id: o.id, reason: '退貨退款', restock: true, bank: BANK });
+    expect(r.status).toBe(200);
+    expect(r.body.refund).toMatchObject({ method: 'cod', status: 'manual', restock: true });
+    expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'returned' });
+  });
+
+  it('a payment that arrived after the order was cancelled (the refund queue) refunds the same; its stock is not returned twice', async () => {
+    const o = await make.place('atm');
+    const cancel = await buyer.b.post('/api/order/cancelOrder', { order_id: o.id });
+    expect(cancel.status).toBe(200);
+    const stockAfterCancel = await stockOf(t.app, v.variantId);
+    await make.sims.payuni!.settle(o.merTradeNo, 'paid');
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 1 });
+
+    const r = await refund(owner, { order_id: o.id, reason: '取消後付款', restock: true, bank: BANK });
+    expect(r.status).toBe(200);
+    expect(r.body.refund).toMatchObject({ status: 'manual', restock: false });
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3 });
+    expect(await stockOf(t.app, v.variantId)).toBe(stockAfterCancel);
+  });
+
+  it('idempotent: the same Idempotency-Key answers the same refund; a double click without a key makes one refund', async () => {
+    const o = await make.paid('credit');
+    const trade = simTrade(o.merTradeNo);
+    await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+    const a = await refund(owner, { order_id: o.id, amount: 30, reason: '重送', restock: false }, 'refund-key-1');
+    const b = await refund(owner, { order_id: o.id, amount: 30, reason: '重送', restock: false }, 'refund-key-1');
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.refund.id).toBe(a.body.refund.id);
+    expect(trade.refundAmt).toBe(30);
+
+    const [c, d] = await Promise.all([
+      refund(owner, { order_id: o.id, amount: 40, reason: '連點', restock: false }),
+      refund(owner, { order_id: o.id, amount: 40, reason: '連點', restock: false }),
+    ]);
+    expect([c.status, d.status].sort()).toEqual([200, 200]);
+    expect(c.body.refund.id).toBe(d.body.refund.id);
+    // Settled once the first answer is in.
+    await refund(owner, { order_id: o.id, amount: 40, reason: '連點', restock: false });
+    expect(trade.refundAmt).toBe(70);
+    expect(await make.order(o.id)).toMatchObject({ refunded_amount: 70 });
+    const rows = await ds.query('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', [o.id]);
+    expect(Number(rows[0].n)).toBe(2);
+  });
+
+  it('race: concurrent refunds of one order never add up to more than was paid', async () => {
+    for (const method of ['atm', 'credit'] as const) {
+      const o = await make.paid(method);
+      if (method === 'credit') {
+        const trade = simTrade(o.merTradeNo);
+        await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+      }
+      const part = Math.ceil(o.total * 0.4);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => refund(owner, { order_id: o.id, amount: part, reason: `同時退款 ${i}`, restock: false, ...(method === 'atm' ? { bank: BANK } : {}) }, `race-${method}-${o.id}-${i}`)),
+      );
+      for (const a of answers) expect([200, 409]).toContain(a.status);
+      const okCount = answers.filter((a) => a.status === 200).length;
+      expect(okCount).toBeGreaterThanOrEqual(1);
+      expect(okCount).toBeLessThanOrEqual(2);
+      const done: { s: number | null }[] = await ds.query("SELECT SUM(amount) AS s FROM refunds WHERE order_id = ? AND status IN ('done', 'manual')", [o.id]);
+      const sum = Number(done[0].s ?? 0);
+      expect(sum).toBeLessThanOrEqual(o.total);
+      expect(sum).toBe(okCount * part);
+      expect((await make.order(o.id)).refunded_amount).toBe(sum);
+      if (method === 'credit') expect(simTrade(o.merTradeNo).refundAmt).toBe(sum);
+    }
+  });
+
+  it('staff refund up to the owner-set limit (settings STAFF_REFUND_LIMIT, for the order in total); above it 403; owners have none', async () => {
+    await ds.query("INSERT INTO settings (title, s_key, s_value, is_public) VALUES ('客服退款上限', 'STAFF_REFUND_LIMIT', '100', 0)");
+    try {
+      const o = await make.paid('atm');
+      const over = await refund(staff, { order_id: o.id, amount: 101, reason: '退款', restock: false, bank: BANK });
+      expect(over.status).toBe(403);
+      expect(over.body).toMatchObject({ success: false, message: REFUND_MSG.overStaffLimit, limit: 100 });
+      const ok = await refund(staff, { order_id: o.id, amount: 60, reason: '退款', restock: false, bank: BANK });
+      expect(ok.status).toBe(200);
+      expect(ok.body.refund.created_by).toBe(staff.username);
+      // Split refunds count together.
+      const split = await refund(staff, { order_id: o.id, amount: 60, reason: '再退', restock: false, bank: BANK });
+      expect(split.status).toBe(403);
+      const byOwner = await refund(owner, { order_id: o.id, reason: '其餘由擁有者退', restock: false, bank: BANK });
+      expect(byOwner.status).toBe(200);
+      expect(await make.order(o.id)).toMatchObject({ payment_status: 3 });
+    } finally {
+      await ds.query("DELETE FROM settings WHERE s_key = 'STAFF_REFUND_LIMIT'");
+    }
+  });
+
+  it('audit: each refund is recorded with who, the amount and the method', async () => {
+    const o = await make.paid('atm');
+    await refund(staff, { order_id: o.id, amount: 20, reason: '稽核', restock: false, bank: BANK });
+    const rows: { admin_username: string; action: string; changes: unknown; summary: string }[] = await ds.query(
+      "SELECT admin_username, action, changes, summary FROM audit_logs WHERE entity = 'order' AND entity_id = ? ORDER BY id",
+      [String(o.id)],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ admin_username: staff.username, action: 'order.refund' });
+    expect(rows[0].summary).toContain('NT$ 20');
+    const changes = typeof rows[0].changes === 'string' ? JSON.parse(rows[0].changes) : rows[0].changes;
+    expect(changes).toMatchObject({ amount: [null, 20], method: [null, 'bank-transfer'] });
+    expect(JSON.stringify(changes)).not.toContain('123456789012');
+  });
+});
