@@ -10,10 +10,13 @@ import { formatNT } from '../../../shared/lib/format';
 import { useGetOrderDetailsQuery } from './ordersApi';
 import { OrderItemsTable, OrderTotals, PayInstructionsView, StatusPill } from './OrderParts';
 import { homeAddress, isHomeDelivery, paymentLabel, payInstructions, taipeiDateTime } from './orderView';
+import { RETURN_STATUS_TEXT } from './ReturnRequestModal';
 
 interface Props {
   order: OrderView;
   onCancel: (order: OrderView) => void;
+  /** 申請退貨 for an order the server says is `returnable`. */
+  onReturn?: (order: OrderView) => void;
 }
 
 /** The payment slip of an order. */
@@ -24,7 +27,7 @@ export const slipPath = (o: Pick<OrderView, 'mer_trade_no'>) => `/paymentSlip?Me
  * with their colours, payment method, the ATM account / CVS code while unpaid, details opened on
  * demand (loaded once), the slip, and 取消訂單 when the server says it may be cancelled.
  */
-export function OrderCard({ order, onCancel }: Props) {
+export function OrderCard({ order, onCancel, onReturn }: Props) {
   const [open, setOpen] = useState(false);
   // Once opened, the details stay mounted (hidden when closed): their lines are asked for once.
   const [opened, setOpened] = useState(false);
@@ -67,6 +70,12 @@ export function OrderCard({ order, onCancel }: Props) {
             <dd>{order.invoice_no}</dd>
           </div>
         )}
+        {order.return_status && RETURN_STATUS_TEXT[order.return_status] && (
+          <div>
+            <dt>退貨</dt>
+            <dd data-testid="return-status">{RETURN_STATUS_TEXT[order.return_status]}</dd>
+          </div>
+        )}
       </dl>
       {info && <PayInstructionsView info={info} />}
       <div className="ss-ord-row-actions">
@@ -85,6 +94,7 @@ export function OrderCard({ order, onCancel }: Props) {
             取消訂單
           </Button>
         )}
+        {order.returnable && onReturn && <Button onClick={() => onReturn(order)}>申請退貨</Button>}
       </div>
       {opened && (
         <div id={`${detailsId}-details`} className="ss-ord-details" hidden={!open}>

@@ -1,6 +1,6 @@
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import { Button, Empty, Modal, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { CancelOrderAnswer, OrderView } from '@api/orders';
 import { CHECKOUT_MSG } from '@rules/checkout-rules';
 import { useAppDispatch } from '../../../app/hooks';
@@ -12,8 +12,9 @@ import { LinkButton } from '../../../shared/components/LinkButton';
 import { LoadError } from '../../../shared/components/LoadError';
 import { RequireMember } from '../auth/RequireMember';
 import { OrderCard } from './OrderCard';
-import { errorStatus, ORDERS_PAGE_SIZE, ordersApi, useCancelOrderMutation, useGetUserOrdersByPageInfiniteQuery } from './ordersApi';
+import { errorStatus, ORDERS_PAGE_SIZE, ordersApi, useCancelOrderMutation, useGetUserOrdersByPageInfiniteQuery, useRequestReturnMutation } from './ordersApi';
 import { awaitingPayment, PAYMENT_STATUS, withCancelAnswer, withPaidRefusal } from './orderView';
+import { RETURN_MSG, ReturnRequestModal } from './ReturnRequestModal';
 import { useRefetchOnReturn } from './useRefetchOnReturn';
 import './Orders.css';
 
@@ -37,6 +38,8 @@ function OrdersList() {
   const dispatch = useAppDispatch();
   const [modal, modalHolder] = Modal.useModal();
   const [cancelOrder] = useCancelOrderMutation();
+  const [requestReturn] = useRequestReturnMutation();
+  const [returning, setReturning] = useState<OrderView | null>(null);
   // Asked again on every visit: a payment made meanwhile shows as paid.
   const { data, error, isLoading, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
     useGetUserOrdersByPageInfiniteQuery(LIST_ARG, { refetchOnMountOrArgChange: true });
@@ -86,6 +89,25 @@ function OrdersList() {
     }
   };
 
+  /** 申請退貨: the server's answer says the request's state; a refusal keeps the dialog open with its message. */
+  const askReturn = async (order: OrderView, reason: string) => {
+    try {
+      const answer = await requestReturn({ order_id: order.order_id, reason }).unwrap();
+      if (!answer.success) throw { data: answer };
+      patch(order.order_id, (o) => ({ ...o, returnable: answer.returnable ?? false, return_status: answer.return_status || 'requested' }));
+      toast.success(answer.message || RETURN_MSG.requested);
+      setReturning(null);
+    } catch (err) {
+      if (errorStatus(err) === 401) return;
+      const body = (err as { data?: { returnable?: boolean; return_status?: string } }).data;
+      if (body && (body.returnable === false || body.return_status)) {
+        patch(order.order_id, (o) => ({ ...o, returnable: false, return_status: body.return_status || o.return_status }));
+        setReturning(null);
+      }
+      toast.error(apiErrorMessage(err) ?? RETURN_MSG.failed);
+    }
+  };
+
   const confirmCancel = (order: OrderView) => {
     void modal.confirm({
       title: CHECKOUT_MSG.cancelConfirmTitle(order.order_id),
@@ -119,12 +141,13 @@ function OrdersList() {
   return (
     <>
       {modalHolder}
+      {returning && <ReturnRequestModal order={returning} onSubmit={(reason) => askReturn(returning, reason)} onClose={() => setReturning(null)} />}
       <p className="ss-page-subtitle" data-testid="orders-count">
         共 {total} 筆訂單
       </p>
       <ul className="ss-ord-list" aria-label="訂單列表">
         {orders.map((o) => (
-          <OrderCard key={o.order_id} order={o} onCancel={confirmCancel} />
+          <OrderCard key={o.order_id} order={o} onCancel={confirmCancel} onReturn={setReturning} />
         ))}
       </ul>
       <div className="ss-ord-more">

@@ -1,8 +1,8 @@
-import type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, UserOrdersAnswer } from '@api/orders';
+import type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, RequestReturnAnswer, UserOrdersAnswer } from '@api/orders';
 import { baseApi } from '../../../shared/api/baseApi';
 import { loggedOut } from '../auth/sessionSlice';
 
-export type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, UserOrdersAnswer };
+export type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, RequestReturnAnswer, UserOrdersAnswer };
 
 /** Orders per page of /orders (spec 1 §9). */
 export const ORDERS_PAGE_SIZE = 5;
@@ -64,7 +64,12 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/order/cancelOrder', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
+    /** Ask for a return within the 7-day 鑑賞期 after delivery / pickup (staff approve or refuse). */
+    requestReturn: build.mutation<RequestReturnAnswer, { order_id: number; reason: string }>({
+      query: (body) => ({ url: '/order/requestReturn', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
+    }),
   }),
 });
 
-export const { useGetOrderAndDetailsQuery, useGetUserOrdersByPageInfiniteQuery, useGetOrderDetailsQuery, useCancelOrderMutation } = ordersApi;
+export const { useGetOrderAndDetailsQuery, useGetUserOrdersByPageInfiniteQuery, useGetOrderDetailsQuery, useCancelOrderMutation, useRequestReturnMutation } = ordersApi;
