@@ -54,6 +54,8 @@ export class StaffService {
 
   async update(me: SessionAdmin, id: number, dto: UpdateStaffDto, ip: string): Promise<StaffView> {
     const view = await this.tx.run(async () => {
+      // Owners first, always in id order: two owners demoting each other queue up instead of deadlocking.
+      const owners = await this.lockActiveOwners();
       const row = await this.lockedRow(id);
       const before = { display_name: row.display_name, role: row.role, is_active: row.is_active };
       const after = {
@@ -64,7 +66,7 @@ export class StaffService {
       const demoted = row.role === 'owner' && after.role !== 'owner';
       const disabled = row.is_active === 1 && after.is_active === 0;
       if (row.id === me.id && (after.role !== row.role || disabled)) throw new AppError(STAFF_MSG.notSelf);
-      if (row.role === 'owner' && row.is_active === 1 && (demoted || disabled) && (await this.otherActiveOwners(row.id)) === 0) {
+      if (row.role === 'owner' && row.is_active === 1 && (demoted || disabled) && owners.every((o) => o === row.id)) {
         throw new AppError(STAFF_MSG.lastOwner);
       }
       const patch: Partial<Admin> = { ...after };
@@ -109,10 +111,10 @@ export class StaffService {
     return row;
   }
 
-  /** Active owners besides `id`, locked until the transaction ends (two owners demoting each other). */
-  private async otherActiveOwners(id: number): Promise<number> {
-    const qb = this.tx.repo(Admin).createQueryBuilder('a').where("a.role = 'owner' AND a.is_active = 1 AND a.id <> :id", { id });
+  /** The ids of the active owners, locked until the transaction ends. */
+  private async lockActiveOwners(): Promise<number[]> {
+    const qb = this.tx.repo(Admin).createQueryBuilder('a').select(['a.id']).where("a.role = 'owner' AND a.is_active = 1").orderBy('a.id', 'ASC');
     if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-    return (await qb.getMany()).length;
+    return (await qb.getMany()).map((a) => a.id);
   }
 }
