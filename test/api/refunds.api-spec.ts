@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { REFUND_MSG, ADMIN_MSG } from '../../src/common/validation/admin';
+import { ADMIN_MSG, DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG } from '../../src/common/validation/admin';
 import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
 import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
+import { Refund } from '../../src/modules/refunds/entities/refund.entity';
 import { Refunds } from '../../src/modules/refunds/refunds.service';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -268,7 +269,17 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
   });
 
   it('staff refund up to the owner-set limit (settings STAFF_REFUND_LIMIT, for the order in total); above it 403; owners have none', async () => {
-    await ds.query("INSERT INTO settings (title, s_key, s_value, is_public) VALUES ('客服退款上限', 'STAFF_REFUND_LIMIT', '100', 0)");
+    expect((await staff.get('/api/admin/refundSettings')).body).toEqual({ success: true, staffRefundLimit: DEFAULT_STAFF_REFUND_LIMIT });
+    const byStaff = await staff.post('/api/admin/updateRefundSettings', { staffRefundLimit: 100000 });
+    expect(byStaff.status).toBe(403);
+    const bad = await owner.post('/api/admin/updateRefundSettings', { staffRefundLimit: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(REFUND_MSG.limitInvalid);
+    const set = await owner.post('/api/admin/updateRefundSettings', { staffRefundLimit: 100 });
+    expect(set.body).toEqual({ success: true, message: REFUND_MSG.limitUpdated, staffRefundLimit: 100 });
+    expect((await staff.get('/api/admin/refundSettings')).body.staffRefundLimit).toBe(100);
+    const audited: { action: string }[] = await ds.query("SELECT action FROM audit_logs WHERE entity = 'setting' AND entity_id = 'STAFF_REFUND_LIMIT'");
+    expect(audited.map((a) => a.action)).toEqual(['settings.staff-refund-limit']);
     try {
       const o = await make.paid('atm');
       const over = await refund(staff, { order_id: o.id, amount: 101, reason: '退款', restock: false, bank: BANK });
@@ -286,6 +297,37 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     } finally {
       await ds.query("DELETE FROM settings WHERE s_key = 'STAFF_REFUND_LIMIT'");
     }
+  });
+
+  it('a refund whose gateway answer was lost stays pending, blocks other refunds of the order, and is settled by asking the gateway', async () => {
+    const o = await make.paid('credit');
+    const trade = simTrade(o.merTradeNo);
+    await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+    const old = new Date(Date.now() - 5 * 60_000);
+    const insertPending = (key: string, amount: number) =>
+      ds.getRepository(Refund).save({ order_id: o.id, refund_key: key, amount, method: 'credit-refund', status: 'pending', reason: '遺失的回應', created_by: owner.id, created_by_name: owner.username, created_at: old });
+    // The call went through at PAYUNi, but its answer never came back.
+    const lost = await insertPending('lost-1', 100);
+    await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 2, tradeAmt: 100 });
+    const next = await refund(owner, { order_id: o.id, amount: 50, reason: '下一筆', restock: false });
+    expect(next.status).toBe(200);
+    expect(next.body.refund).toMatchObject({ status: 'done', amount: 50 });
+    expect((await ds.getRepository(Refund).findOneByOrFail({ id: lost.id })).status).toBe('done');
+    expect(await make.order(o.id)).toMatchObject({ refunded_amount: 150 });
+    expect(trade.refundAmt).toBe(150);
+
+    // A call that never reached PAYUNi: the gateway shows nothing more, so it is failed and the next one goes ahead.
+    const never = await insertPending('lost-2', 70);
+    const after = await refund(owner, { order_id: o.id, amount: 20, reason: '再下一筆', restock: false });
+    expect(after.status).toBe(200);
+    expect((await ds.getRepository(Refund).findOneByOrFail({ id: never.id })).status).toBe('failed');
+    expect(await make.order(o.id)).toMatchObject({ refunded_amount: 170 });
+
+    // A pending refund younger than a minute may still be running elsewhere: others wait.
+    await ds.getRepository(Refund).save({ order_id: o.id, refund_key: 'running', amount: 10, method: 'credit-refund', status: 'pending', reason: '進行中', created_by: owner.id, created_by_name: owner.username });
+    const blocked = await refund(owner, { order_id: o.id, amount: 5, reason: '被擋', restock: false });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.message).toBe(REFUND_MSG.refundInProgress);
   });
 
   it('audit: each refund is recorded with who, the amount and the method', async () => {

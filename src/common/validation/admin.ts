@@ -81,6 +81,7 @@ export const REFUND_MSG = {
   manualRecorded: '已記錄退款，請以銀行轉帳退款給顧客',
   allowanceNeeded: '部分退款：請於 Amego 後台為此發票開立折讓單',
   limitInvalid: '退款上限須為 0 以上的整數',
+  limitUpdated: '已更新退款上限',
   // member return requests
   returnReasonRequired: '請填寫退貨原因',
   returnNotAllowed: '此訂單目前無法申請退貨',

@@ -1,11 +1,11 @@
-import { Body, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { RefundAnswer, ReturnRequestAnswer } from '../../common/api/admin';
+import type { RefundAnswer, RefundSettingsAnswer, ReturnRequestAnswer } from '../../common/api/admin';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { GENERIC_BAD_REQUEST, ok } from '../../common/http/envelope';
 import { REFUND_MSG } from '../../common/validation/admin';
-import { HandleReturnDto, RefundOrderDto } from './dto/refund.dto';
+import { HandleReturnDto, RefundOrderDto, UpdateRefundSettingsDto } from './dto/refund.dto';
 import { Refunds } from './refunds.service';
 import { Returns } from './returns.service';
 
@@ -30,6 +30,20 @@ export class AdminRefundsController {
     const out = await this.refunds.refundOrder(admin, { orderId: dto.order_id, amount: dto.amount, reason: dto.reason, restock: dto.restock, bank: dto.bank, key });
     if (!out.ok) throw new AppError(out.message || REFUND_MSG.refundFailed, HttpStatus.CONFLICT, { refund: out.refund });
     return ok({ refund: out.refund }, out.message);
+  }
+
+  @Get('refundSettings')
+  @ApiOperation({ summary: 'The staff refund limit (NT$; staff may refund an order up to it in total)' })
+  async refundSettings(): Promise<RefundSettingsAnswer> {
+    return ok({ staffRefundLimit: await this.refunds.staffLimit() });
+  }
+
+  @Post('updateRefundSettings')
+  @HttpCode(200)
+  @AdminRoles('owner')
+  @ApiOperation({ summary: 'Set the staff refund limit (owner; audited)' })
+  async updateRefundSettings(@CurrentAdmin() admin: SessionAdmin, @Body() dto: UpdateRefundSettingsDto): Promise<RefundSettingsAnswer> {
+    return ok({ staffRefundLimit: await this.refunds.setStaffLimit(admin, dto.staffRefundLimit) }, REFUND_MSG.limitUpdated);
   }
 
   @Post('handleReturnRequest')

@@ -91,6 +91,25 @@ export class Refunds {
     return Number.isSafeInteger(n) ? n : DEFAULT_STAFF_REFUND_LIMIT;
   }
 
+  /** `POST /api/admin/updateRefundSettings` (owner): the staff refund limit, audited. */
+  async setStaffLimit(admin: SessionAdmin, limit: number): Promise<number> {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new AppError(REFUND_MSG.limitInvalid, HttpStatus.BAD_REQUEST);
+    const before = await this.staffLimit();
+    await this.settings.setPrivate(STAFF_REFUND_LIMIT_KEY, '客服人員退款上限（NT$）', String(limit));
+    await this.tx.run(() =>
+      this.audit.record({
+        admin,
+        action: 'settings.staff-refund-limit',
+        entity: 'setting',
+        entityId: STAFF_REFUND_LIMIT_KEY,
+        before: { staffRefundLimit: before },
+        after: { staffRefundLimit: limit },
+        summary: `客服人員退款上限 NT$ ${limit.toLocaleString('en-US')}`,
+      }),
+    );
+    return limit;
+  }
+
   /**
    * `POST /api/admin/refundOrder`. Calls a gateway: never inside a transaction. Throws AppError
    * for refusals (404 unknown order, 409 not paid / nothing left / over the rest / a refund in

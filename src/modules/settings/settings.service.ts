@@ -90,6 +90,15 @@ export class SettingsService {
     });
   }
 
+  /**
+   * Sets a private key/value setting (never sent to browsers), creating the row when missing. Not
+   * cached: `get` reads it at once. Uses its own connection: call it outside a transaction.
+   */
+  async setPrivate(key: string, title: string, value: string): Promise<void> {
+    const res = await this.settings.update({ s_key: key }, { s_value: value.slice(0, 1000), is_public: 0 });
+    if (!res.affected) await this.settings.createQueryBuilder().insert().values({ s_key: key, title: title.slice(0, 100), s_value: value.slice(0, 1000), is_public: 0 }).orIgnore().execute();
+  }
+
   /** One setting's value, or `fallback` when it is not set. */
   async get(key: string, fallback = ''): Promise<string> {
     const row = await this.settings.findOne({ where: { s_key: key } });

@@ -93,3 +93,12 @@ export class RequestReturnDto {
   @IsString({ message: REFUND_MSG.returnReasonRequired })
   reason: string;
 }
+
+/** `POST /api/admin/updateRefundSettings {staffRefundLimit}` (owner), NT$. */
+export class UpdateRefundSettingsDto {
+  @ToWholeNumber()
+  @Max(100_000_000, { message: REFUND_MSG.limitInvalid })
+  @Min(0, { message: REFUND_MSG.limitInvalid })
+  @IsInt({ message: REFUND_MSG.limitInvalid })
+  staffRefundLimit: number;
+}
