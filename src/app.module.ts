@@ -22,6 +22,7 @@ import { StaffModule } from './modules/staff/staff.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { ContentModule } from './modules/content/content.module';
 import { HealthModule } from './modules/health/health.module';
+import { JobsAdminModule } from './modules/jobs-admin/jobs-admin.module';
 import { PhoneVerificationModule } from './modules/phone-verification/phone-verification.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -81,7 +82,7 @@ export class AppModule {
         InvoicesModule,
         RefundsModule,
         LogisticsModule,
-        ...(options.http ? [HealthModule, SeoModule] : []),
+        ...(options.http ? [HealthModule, SeoModule, JobsAdminModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -17,6 +17,7 @@ import type { AppConfig } from './config/app-config';
 import type { EmbeddedSimulators } from './integrations/providers/embedded-simulators';
 import { SIMULATORS } from './integrations/providers/provider-tokens';
 import { configureSessions } from './modules/auth/session.setup';
+import { mountAdminQueues } from './modules/jobs-admin/admin-queues.mount';
 import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
 
@@ -127,6 +128,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   // Only API routes take bodies (Nest's own parsers are off: see createWebApp).
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? jsonBody(req, res, next) : next()));
   configureSessions(app, config);
+  // Bull Board at /admin/queues behind the admin session (BullMQ only), before the SPA fallback.
+  mountAdminQueues(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 

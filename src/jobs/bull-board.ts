@@ -2,23 +2,21 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
-import type { Application } from 'express';
+import type { Application, RequestHandler } from 'express';
 import { BullmqJobQueue } from './bullmq-job-queue';
 import { JobQueue } from './job-queue';
 
 export interface BullBoardOptions {
   /** Operators may look but not retry, clean or remove (default false). */
   readOnly?: boolean;
+  /** Middleware run before the board on every request under `basePath` (the admin session check). */
+  guard?: RequestHandler[];
 }
 
 /**
- * Mounts Bull Board (the BullMQ operator UI) at `basePath` on an Express app. Mount it behind
- * admin auth: it shows payloads and can retry or delete jobs. Only meaningful for the BullMQ driver:
- *
- * ```ts
- * const queues = bullQueuesOf(app.get(JobQueue));
- * if (queues.length) mountBullBoard(app.getHttpAdapter().getInstance(), '/api/admin/queues', queues);
- * ```
+ * Mounts Bull Board (the BullMQ operator UI) at `basePath` on an Express app, behind `guard`: it
+ * shows payloads and can retry or delete jobs. Only meaningful for the BullMQ driver. The app mounts
+ * it at /admin/queues for owners and staff (`mountAdminQueues`, src/modules/jobs-admin).
  */
 export function mountBullBoard(app: Application, basePath: string, queues: readonly Queue[], options: BullBoardOptions = {}): void {
   const serverAdapter = new ExpressAdapter();
@@ -27,7 +25,7 @@ export function mountBullBoard(app: Application, basePath: string, queues: reado
     queues: queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: options.readOnly ?? false })),
     serverAdapter,
   });
-  app.use(basePath, serverAdapter.getRouter() as Parameters<Application['use']>[1]);
+  app.use(basePath, ...(options.guard ?? []), serverAdapter.getRouter() as RequestHandler);
 }
 
 /** The BullMQ queues behind a JobQueue, or none for the in-process driver. */

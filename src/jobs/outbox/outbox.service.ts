@@ -140,6 +140,25 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     return true;
   }
 
+  /**
+   * An operator's retry by the queue's job id (the back-office job view): the failed row of that job,
+   * if any, retried as `retry(rowId)` does. False when no failed row has that job id.
+   */
+  async retryJob(jobId: string): Promise<boolean> {
+    const row = await this.tx.repo(OutboxMessage).findOne({ where: { job_id: jobId, state: OutboxState.Failed }, select: { id: true } });
+    return row ? this.retry(row.id) : false;
+  }
+
+  /**
+   * An operator removed the job from the queue: its row (pending, queued or failed) is settled as
+   * `done` with `note` as its last error, so no sweep or restart hands it again.
+   */
+  async discard(jobId: string, note: string): Promise<void> {
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ job_id: jobId, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { state: OutboxState.Done, finished_at: new Date(), last_error: note.slice(0, 500) });
+  }
+
   private async dispatchPending(): Promise<void> {
     const repo = this.tx.repo(OutboxMessage);
     for (;;) {
