@@ -67,6 +67,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/refundSettings': STAFF,
   'POST /api/admin/updateRefundSettings': OWNER,
   'POST /api/admin/handleReturnRequest': STAFF,
+  'POST /api/admin/refundBankAccount': STAFF,
+  'POST /api/admin/completeManualRefund': STAFF,
 };
 
 interface RouteLayer {

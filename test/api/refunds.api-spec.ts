@@ -189,6 +189,18 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(r.body.message).toContain(REFUND_MSG.manualRecorded);
     expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'cancelled' });
 
+    // The transfer: the full account for whoever makes it (audited), then marked done once.
+    const acct = await staff.post('/api/admin/refundBankAccount', { refund_id: r.body.refund.id });
+    expect(acct.body).toEqual({ success: true, bank: { bank_code: '013', account: '123456789012', name: '王小明' } });
+    const byEditor = await editor.post('/api/admin/refundBankAccount', { refund_id: r.body.refund.id });
+    expect(byEditor.status).toBe(403);
+    const done = await staff.post('/api/admin/completeManualRefund', { refund_id: r.body.refund.id });
+    expect(done.body).toMatchObject({ success: true, message: REFUND_MSG.manualDone, refund: { status: 'done', bank: { account: '*******89012' } } });
+    const twice = await staff.post('/api/admin/completeManualRefund', { refund_id: r.body.refund.id });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(REFUND_MSG.notManual);
+    expect(await make.auditActions(o.id)).toEqual(['order.refund', 'order.refund-view-account', 'order.refund-transferred']);
+
     const c = await make.paid('cvs');
     const rc = await refund(owner, { order_id: c.id, amount: 10, reason: '部分', restock: false, bank: BANK });
     expect(rc.body.refund).toMatchObject({ method: 'bank-transfer', status: 'manual', amount: 10 });

@@ -207,6 +207,8 @@ export type ShippingStatusAnswer = Envelope<{ result: LogisticsStatusView }>;
 export type RefundAnswer = Envelope<{ refund: RefundView }>;
 /** POST /api/admin/handleReturnRequest {request_id, approve, reason}. */
 export type ReturnRequestAnswer = Envelope<{ returnRequest: ReturnRequestView }>;
+/** POST /api/admin/refundBankAccount {refund_id}: the full account of a manual refund, to make the transfer (audited). */
+export type RefundBankAnswer = Envelope<{ bank: { bank_code: string; account: string; name: string } }>;
 /** GET /api/admin/refundSettings (owner, staff); POST /api/admin/updateRefundSettings {staffRefundLimit} (owner). NT$. */
 export type RefundSettingsAnswer = Envelope<{ staffRefundLimit: number }>;
 

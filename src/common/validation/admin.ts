@@ -82,6 +82,9 @@ export const REFUND_MSG = {
   allowanceNeeded: '部分退款：請於 Amego 後台為此發票開立折讓單',
   limitInvalid: '退款上限須為 0 以上的整數',
   limitUpdated: '已更新退款上限',
+  refundNotFound: '找不到退款紀錄',
+  notManual: '此退款不是待轉帳的人工退款',
+  manualDone: '已標記為已轉帳退款',
   // member return requests
   returnReasonRequired: '請填寫退貨原因',
   returnNotAllowed: '此訂單目前無法申請退貨',

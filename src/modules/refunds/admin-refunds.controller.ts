@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { RefundAnswer, RefundSettingsAnswer, ReturnRequestAnswer } from '../../common/api/admin';
+import type { RefundAnswer, RefundBankAnswer, RefundSettingsAnswer, ReturnRequestAnswer } from '../../common/api/admin';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { GENERIC_BAD_REQUEST, ok } from '../../common/http/envelope';
 import { REFUND_MSG } from '../../common/validation/admin';
-import { HandleReturnDto, RefundOrderDto, UpdateRefundSettingsDto } from './dto/refund.dto';
+import { HandleReturnDto, RefundIdDto, RefundOrderDto, UpdateRefundSettingsDto } from './dto/refund.dto';
 import { Refunds } from './refunds.service';
 import { Returns } from './returns.service';
 
@@ -30,6 +30,20 @@ export class AdminRefundsController {
     const out = await this.refunds.refundOrder(admin, { orderId: dto.order_id, amount: dto.amount, reason: dto.reason, restock: dto.restock, bank: dto.bank, key });
     if (!out.ok) throw new AppError(out.message || REFUND_MSG.refundFailed, HttpStatus.CONFLICT, { refund: out.refund });
     return ok({ refund: out.refund }, out.message);
+  }
+
+  @Post('refundBankAccount')
+  @HttpCode(200)
+  @ApiOperation({ summary: "A manual refund's full bank account, to make the transfer (audited)" })
+  async refundBankAccount(@CurrentAdmin() admin: SessionAdmin, @Body() dto: RefundIdDto): Promise<RefundBankAnswer> {
+    return ok({ bank: await this.refunds.revealBank(admin, dto.refund_id) });
+  }
+
+  @Post('completeManualRefund')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark a manual refund transferred (manual → done; audited)' })
+  async completeManualRefund(@CurrentAdmin() admin: SessionAdmin, @Body() dto: RefundIdDto): Promise<RefundAnswer> {
+    return ok({ refund: await this.refunds.completeManual(admin, dto.refund_id) }, REFUND_MSG.manualDone);
   }
 
   @Get('refundSettings')

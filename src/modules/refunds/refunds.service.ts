@@ -91,6 +91,43 @@ export class Refunds {
     return Number.isSafeInteger(n) ? n : DEFAULT_STAFF_REFUND_LIMIT;
   }
 
+  /** `POST /api/admin/refundBankAccount`: a manual refund's full account for the transfer; every look is audited. */
+  async revealBank(admin: SessionAdmin, refundId: number): Promise<{ bank_code: string; account: string; name: string }> {
+    return this.tx.run(async () => {
+      const row = await this.tx.repo(Refund).findOne({ where: { id: refundId } });
+      if (!row) throw new NotFoundError(REFUND_MSG.refundNotFound);
+      if (!row.bank_account) throw new AppError(REFUND_MSG.notManual, HttpStatus.CONFLICT);
+      await this.audit.record({
+        admin,
+        action: 'order.refund-view-account',
+        entity: 'order',
+        entityId: row.order_id,
+        changes: { refund_id: [row.id, row.id] },
+        summary: `查看退款 #${row.id} 的銀行帳號`,
+      });
+      return { bank_code: row.bank_code, account: row.bank_account, name: row.bank_name };
+    });
+  }
+
+  /** `POST /api/admin/completeManualRefund`: staff made the bank transfer of a `manual` refund → `done` (once; audited). */
+  async completeManual(admin: SessionAdmin, refundId: number): Promise<RefundView> {
+    return this.tx.run(async () => {
+      const row = await this.tx.repo(Refund).findOne({ where: { id: refundId } });
+      if (!row) throw new NotFoundError(REFUND_MSG.refundNotFound);
+      const res = await this.tx.repo(Refund).update({ id: refundId, status: REFUND_STATUS.manual }, { status: REFUND_STATUS.done, done_at: new Date() });
+      if (res.affected !== 1) throw new AppError(REFUND_MSG.notManual, HttpStatus.CONFLICT);
+      await this.audit.record({
+        admin,
+        action: 'order.refund-transferred',
+        entity: 'order',
+        entityId: row.order_id,
+        changes: { refund_id: [row.id, row.id], refund_status: [REFUND_STATUS.manual, REFUND_STATUS.done] },
+        summary: `已轉帳退款 NT$ ${row.amount.toLocaleString('en-US')}`,
+      });
+      return toRefundView((await this.tx.repo(Refund).findOne({ where: { id: refundId } }))!);
+    });
+  }
+
   /** `POST /api/admin/updateRefundSettings` (owner): the staff refund limit, audited. */
   async setStaffLimit(admin: SessionAdmin, limit: number): Promise<number> {
     if (!Number.isSafeInteger(limit) || limit < 0) throw new AppError(REFUND_MSG.limitInvalid, HttpStatus.BAD_REQUEST);

@@ -102,3 +102,12 @@ export class UpdateRefundSettingsDto {
   @IsInt({ message: REFUND_MSG.limitInvalid })
   staffRefundLimit: number;
 }
+
+/** `POST /api/admin/refundBankAccount {refund_id}`, `POST /api/admin/completeManualRefund {refund_id}`. */
+export class RefundIdDto {
+  @ToWholeNumber()
+  @Max(MAX_ID, { message: GENERIC_BAD_REQUEST })
+  @Min(1, { message: GENERIC_BAD_REQUEST })
+  @IsInt({ message: GENERIC_BAD_REQUEST })
+  refund_id: number;
+}
