@@ -36,6 +36,8 @@ export interface AppConfig {
   providers: ProvidersConfig;
   /** Reconciliation of pending online payments (PAYMENTS_*). */
   payments: PaymentsConfig;
+  /** Shipping tickets and logistics status (LOGISTICS_*, SHIPPING_TICKET_WAIT_MS). */
+  logistics: LogisticsConfig;
   checkout: CheckoutConfig;
 }
 
@@ -46,6 +48,17 @@ export interface PaymentsConfig {
   pendingMinutes: number;
   /** Card / LINE Pay orders unpaid this long are cancelled once the gateway confirms (minutes). */
   abandonMinutes: number;
+}
+
+export interface LogisticsConfig {
+  /** How often open shipments are queried (ms). */
+  syncEveryMs: number;
+  /** How long createShippingOrder waits for its job (ms). */
+  ticketWaitMs: number;
+  /** 7-11 C2C sender and the store returned parcels go to (null: the pickup store). */
+  senderName: string;
+  senderMobile: string;
+  returnStoreId: string | null;
 }
 
 export interface CheckoutConfig {
@@ -113,5 +126,12 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       abandonMinutes: env.PAYMENTS_ABANDON_MINUTES,
     },
     checkout: { rateLimit: env.CHECKOUT_RATE_LIMIT },
+    logistics: {
+      syncEveryMs: env.LOGISTICS_SYNC_EVERY_MS,
+      ticketWaitMs: env.SHIPPING_TICKET_WAIT_MS,
+      senderName: env.LOGISTICS_SENDER_NAME ?? '肌研舍',
+      senderMobile: env.LOGISTICS_SENDER_MOBILE ?? '0912345678',
+      returnStoreId: env.LOGISTICS_RETURN_STORE_ID ?? null,
+    },
   };
 }

@@ -95,6 +95,7 @@ export const DEFAULT_CSRF_EXEMPT_PATHS = [
   '/api/payments/payuni/notify',
   '/api/payments/payuni/return',
   '/api/logistics/cvs-map/return',
+  '/api/logistics/payuni/notify',
   '/api/webhooks/',
 ];
 

@@ -350,6 +350,33 @@ export class EnvVars {
   @IntAtLeast(1)
   CHECKOUT_RATE_LIMIT = 20;
 
+  // ---------------------------------------------------------------- shipping tickets and logistics (issue 11)
+
+  /** How often open shipments are asked for their status at PAYUNi (logistics/query), ms. */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  LOGISTICS_SYNC_EVERY_MS = 600_000;
+
+  /** How long createShippingOrder waits for its job before answering `pending` (ms). */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  SHIPPING_TICKET_WAIT_MS = 8_000;
+
+  /** Sender of 7-11 C2C parcels (2–5 CJK characters or 4–10 Latin letters). */
+  @Transform(trimmed)
+  @WhenSet((v) => typeof v === 'string' && /^([\u3400-\u9fff]{2,5}|[A-Za-z][A-Za-z .]{3,9})$/.test(v), 'must be 2–5 Chinese characters or 4–10 Latin letters')
+  LOGISTICS_SENDER_NAME?: string;
+
+  /** The sender's mobile (09 and 8 digits). */
+  @Transform(trimmed)
+  @WhenSet((v) => typeof v === 'string' && /^09\d{8}$/.test(v), 'must be a mobile number 09 and 8 digits')
+  LOGISTICS_SENDER_MOBILE?: string;
+
+  /** The 7-11 store returned C2C parcels go back to (6 digits); unset: the pickup store. */
+  @Transform(trimmed)
+  @WhenSet((v) => typeof v === 'string' && /^\d{6}$/.test(v), 'must be a 6-digit 7-ELEVEN store id')
+  LOGISTICS_RETURN_STORE_ID?: string;
+
   // ---------------------------------------------------------------- member accounts (AppConfig.auth)
 
   /** Sliding (idle) session timeout. */

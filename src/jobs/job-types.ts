@@ -23,6 +23,8 @@ export const JobName = {
   InvoiceIssue: 'invoice.issue',
   InvoiceVoid: 'invoice.void',
   ShippingCreateTicket: 'shipping.create-ticket',
+  LogisticsSyncStatus: 'logistics.sync-status',
+  SmsParcelAtStore: 'sms.parcel-at-store',
   TelegramNotify: 'telegram.notify',
   PaymentsReconcile: 'payments.reconcile',
   PaymentsCancelCode: 'payments.cancel-code',
@@ -52,8 +54,12 @@ export interface JobPayloads {
   [JobName.InvoiceIssue]: { orderId: number };
   /** Void the e-invoice of a cancelled order. */
   [JobName.InvoiceVoid]: { orderId: number; reason: string };
-  /** Create the logistics ticket of an order at the provider. */
-  [JobName.ShippingCreateTicket]: { orderId: number; adminId?: number };
+  /** Create the logistics ticket of an order at the provider (the `shipping_tickets` row `ticketId`; job id `ship-ticket:<ticketId>`). */
+  [JobName.ShippingCreateTicket]: { orderId: number; ticketId: number; adminId?: number };
+  /** Ask PAYUNi (`logistics/query`) about open shipments and apply their status (repeatable; job id `logistics-sync:<bucket>`). */
+  [JobName.LogisticsSyncStatus]: { limit?: number };
+  /** Tell the receiver the parcel reached the pickup store (no personal data in the payload); job id `sms-at-store:<ticketId>`. */
+  [JobName.SmsParcelAtStore]: { ticketId: number };
   /** Staff alert; sent only when the notification setting `settingType` has Telegram on. No personal data in `text`. */
   [JobName.TelegramNotify]: { settingType: string; text: string };
   /** Ask the gateway about pending orders older than `olderThanMinutes` (or one order). */
@@ -89,6 +95,8 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.InvoiceIssue]: { queue: QueueName.Invoice, sensitive: false },
   [JobName.InvoiceVoid]: { queue: QueueName.Invoice, sensitive: false },
   [JobName.ShippingCreateTicket]: { queue: QueueName.Shipping, sensitive: false },
+  [JobName.LogisticsSyncStatus]: { queue: QueueName.Shipping, sensitive: false },
+  [JobName.SmsParcelAtStore]: { queue: QueueName.Sms, sensitive: false },
   [JobName.TelegramNotify]: { queue: QueueName.Telegram, sensitive: false },
   [JobName.PaymentsReconcile]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.PaymentsCancelCode]: { queue: QueueName.Reconciliation, sensitive: false },

@@ -49,6 +49,7 @@ export const FORM_BODY_ROUTES: readonly FormBodyRoute[] = [
   { method: 'POST', path: '/api/payments/payuni/notify', reason: "PAYUNi's NotifyURL (server to server)" },
   { method: 'POST', path: '/api/payments/payuni/return', reason: "PAYUNi's ReturnURL (the browser back from the card page)" },
   { method: 'POST', path: '/api/logistics/cvs-map/return', reason: "PAYUNi's MapReturnURL (the browser back from the 7-11 store map)" },
+  { method: 'POST', path: '/api/logistics/payuni/notify', reason: "PAYUNi's logistics status notify (server to server)" },
 ];
 
 /** Form bodies: PAYUNi's envelope is five fields of hex; 64 KB is ample. */

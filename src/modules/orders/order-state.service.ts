@@ -226,6 +226,92 @@ export class OrderStateService {
     });
   }
 
+  // ---- shipping (the logistics module) ------------------------------------------------------
+
+  /**
+   * A shipment was made for the order (a PAYUNi ticket, or a carrier's tracking number entered by
+   * staff): paid / processing (paid) → `shipped`, and cash on delivery from pending, paid or
+   * processing; the order's ship_trade_no becomes the shipment's. Cash-on-delivery orders get their
+   * e-invoice now (outbox `invoice.issue`, the job id a payment would use: issued once). 'already':
+   * the order had shipped (a new ticket after a cancelled shipment; ship_trade_no updated).
+   * 'refused': any other state (cancelled, an unpaid online order, refunded …).
+   */
+  async markShipped(orderId: number, shipTradeNo: string): Promise<'shipped' | 'already' | 'refused'> {
+    return this.tx.run(async () => {
+      const res = await this.tx.manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ status_name: 'shipped', ship_trade_no: shipTradeNo.slice(0, 64) })
+        .where(
+          `id = :orderId AND status_name IN ('pending', 'paid', 'processing') AND (payment_status = :paid OR (payment = 'cod' AND payment_status = :unpaid))`,
+          { orderId, paid: PAYMENT_STATUS.paid, unpaid: PAYMENT_STATUS.unpaid },
+        )
+        .execute();
+      if (res.affected === 1) {
+        const order = (await this.findById(orderId))!;
+        if (order.payment === 'cod') await this.outbox.enqueue(JobName.InvoiceIssue, { orderId }, { jobId: `invoice:${orderId}` });
+        return 'shipped';
+      }
+      const again = await this.tx.manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ ship_trade_no: shipTradeNo.slice(0, 64) })
+        .where(`id = :orderId AND status_name = 'shipped'`, { orderId })
+        .execute();
+      return again.affected === 1 ? 'already' : 'refused';
+    });
+  }
+
+  /**
+   * The parcel was picked up at the store or delivered home (logistics status 11): shipped →
+   * `delivered` with delivered_at (the 7-day return window starts). Cash on delivery is paid now
+   * (payment_status 1, paid_at; event order.paid). False when the order was not `shipped`.
+   */
+  async markDelivered(orderId: number, at: Date): Promise<boolean> {
+    return this.tx.run(async () => {
+      const res = await this.tx.manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ status_name: 'delivered', delivered_at: at })
+        .where(`id = :orderId AND status_name = 'shipped'`, { orderId })
+        .execute();
+      if (res.affected !== 1) return false;
+      const collected = await this.tx.manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ payment_status: PAYMENT_STATUS.paid, paid_at: at })
+        .where(`id = :orderId AND payment = 'cod' AND payment_status = :unpaid`, { orderId, unpaid: PAYMENT_STATUS.unpaid })
+        .execute();
+      if (collected.affected === 1) {
+        const order = (await this.findById(orderId))!;
+        await this.events.publish('order.paid', { orderId, payment: order.payment, total: order.total_amount });
+      }
+      return true;
+    });
+  }
+
+  /**
+   * The parcel went back to the sender unclaimed (logistics status 51–56): shipped → `returned`
+   * with the text. An unpaid cash-on-delivery order's invoice (issued when it shipped) is voided
+   * (outbox `invoice.void`, the refunds' job id); a paid order waits for staff to refund it.
+   */
+  async markReturnedToSender(orderId: number, msg: string): Promise<boolean> {
+    return this.tx.run(async () => {
+      const res = await this.tx.manager
+        .createQueryBuilder()
+        .update(Order)
+        .set({ status_name: 'returned', order_status_msg: msg.slice(0, 255) })
+        .where(`id = :orderId AND status_name = 'shipped'`, { orderId })
+        .execute();
+      if (res.affected !== 1) return false;
+      const order = (await this.findById(orderId))!;
+      if (order.payment === 'cod' && order.payment_status === PAYMENT_STATUS.unpaid) {
+        await this.outbox.enqueue(JobName.InvoiceVoid, { orderId, reason: '包裹退回' }, { jobId: `invoice-void:${orderId}` });
+      }
+      return true;
+    });
+  }
+
   // ---- refunds and returns (the refunds module) -------------------------------------------
 
   /**
