@@ -187,7 +187,7 @@ describe('PAYUNi logistics client against the local simulator (real HTTP)', () =
     expect(inner).toMatchObject({ ApiType: 'ShipStatus', LgsType: 'HOME' });
     expect(inner.OBTNumber).toMatch(/^\d{12}$/);
     const empty = sealEnvelope(MER, '1.0', { MerID: MER, Status: 'SUCCESS', ApiType: 'ShipStatus' }, KEY, IV);
-    expect(() => client.parseStatusNotify(empty)).toThrow(expect.objectContaining({ reason: 'missing_fields' }));
+    expect(() => client.parseStatusNotify({ ...empty })).toThrow(expect.objectContaining({ reason: 'missing_fields' }));
   });
 
   it('the T-cat label form (get_obt_number_pdf 1.0) opens the simulated label page; bad shipments are refused', async () => {
