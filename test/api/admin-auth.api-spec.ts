@@ -1,9 +1,15 @@
+import * as argon2 from 'argon2';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
+import { openDataSource } from '../../src/database/testing/databases';
 import { BrowserSession, isolatedEnv, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { StaffClock } from '../../src/modules/staff/staff-clock';
 import { StaffTotp } from '../../src/modules/staff/staff-totp';
 import { ADMIN_MSG } from '../../src/common/validation/admin';
 import { adminBrowser, adminLogin, adminSession, createAdmin } from '../helpers/admin';
+import { createTestDatabase } from '../helpers/databases';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 jest.setTimeout(120_000);
@@ -277,5 +283,35 @@ describe('owners must set up two-factor where it is required (production default
     // Staff are not forced.
     const staffMember = await adminSession(t, 'staff');
     expect((await staffMember.get('/api/admin/checkLogin')).body.mustSetupTotp).toBe(false);
+  });
+});
+
+describe('the seeded owner without ADMIN_INITIAL_PASSWORD', () => {
+  it('is created with a random password, told once (the start log prints it), that verifies', async () => {
+    if (process.env.ADMIN_INITIAL_PASSWORD) return; // the runner's own setting would win
+    const db = await createTestDatabase();
+    const mediaDir = mkdtempSync(join(tmpdir(), 'skinshop-media-'));
+    const { ds, seed } = openDataSource(db.url);
+    try {
+      await ds.initialize();
+      await ds.runMigrations({ transaction: 'each' });
+      const told: Array<[string, string]> = [];
+      expect(await seed.seedDemo(ds, { mediaDir, onGeneratedAdminPassword: (u, p) => told.push([u, p]) })).toBe(true);
+      expect(told).toHaveLength(1);
+      const [username, password] = told[0];
+      expect(username).toBe('admin');
+      expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const rows: Array<{ password_hash: string; role: string }> = await ds.query(`SELECT password_hash, role FROM admins WHERE username = 'admin'`);
+      expect(rows[0].role).toBe('owner');
+      expect(await argon2.verify(rows[0].password_hash, password)).toBe(true);
+      expect(await argon2.verify(rows[0].password_hash, 'admin1234')).toBe(false);
+      // Never again once the shop exists.
+      expect(await seed.seedDemo(ds, { mediaDir, onGeneratedAdminPassword: (u, p) => told.push([u, p]) })).toBe(false);
+      expect(told).toHaveLength(1);
+    } finally {
+      if (ds.isInitialized) await ds.destroy();
+      await db.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
+    }
   });
 });
