@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ADMIN_MSG, REFUND_MSG } from '../../src/common/validation/admin';
 import { CHECKOUT_MSG } from '../../src/common/validation/checkout-rules';
 import { Order } from '../../src/modules/orders/entities/order.entity';
+import { OrderStateService } from '../../src/modules/orders/order-state.service';
 import { Returns } from '../../src/modules/refunds/returns.service';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -42,10 +43,13 @@ describe('returns: POST /api/order/requestReturn within 7 days of delivery, POST
     await t?.close();
   });
 
-  /** A paid order the carrier delivered `daysAgo` days ago (the logistics status sets these two columns). */
-  async function delivered(daysAgo: number, status = 'delivered'): Promise<PaidOrder> {
-    const o = await make.paid('atm');
-    await ds.getRepository(Order).update({ id: o.id }, { status_name: status, delivered_at: new Date(Date.now() - daysAgo * DAY) });
+  /** An order shipped and delivered `daysAgo` days ago through the logistics moves (OrderStateService.markShipped / markDelivered); cash on delivery is paid on delivery. */
+  async function delivered(daysAgo: number, status: 'delivered' | 'completed' = 'delivered', method: 'atm' | 'cod' = 'atm'): Promise<PaidOrder> {
+    const o = method === 'cod' ? await make.place('cod') : await make.paid(method);
+    const orders = t.app.get(OrderStateService);
+    expect(await orders.markShipped(o.id, `SHIP${o.id}`)).toBe('shipped');
+    expect(await orders.markDelivered(o.id, new Date(Date.now() - daysAgo * DAY))).toBe(true);
+    if (status === 'completed') await ds.getRepository(Order).update({ id: o.id }, { status_name: 'completed' });
     return o;
   }
 
@@ -157,6 +161,14 @@ describe('returns: POST /api/order/requestReturn within 7 days of delivery, POST
     const refund = await owner.post('/api/admin/refundOrder', { order_id: a.id, reason: '退貨退款', restock: true, bank: { bank_code: '700', account: '0001234567', name: '王小明' } });
     expect(refund.status).toBe(200);
     expect(await make.order(a.id)).toMatchObject({ status_name: 'returned', payment_status: 3, return_status: 'approved' });
+  });
+
+  it('cash on delivery: paid when delivered, then returnable like the others', async () => {
+    const o = await delivered(0, 'delivered', 'cod');
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'delivered', payment_status: 1 });
+    expect(await myOrder(buyer, o.id)).toMatchObject({ returnable: true });
+    const r = await ask(buyer, { order_id: o.id, reason: '收到破損' });
+    expect(r.status).toBe(200);
   });
 
   it('concurrent requests for one order make one request', async () => {
