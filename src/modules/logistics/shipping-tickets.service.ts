@@ -149,7 +149,7 @@ export class ShippingTickets {
         created_by: admin.id,
         created_by_name: admin.username.slice(0, 50),
       });
-      if (id === null) return (await this.tx.repo(ShippingTicket).findOne({ where: { live_order_id: order.id } }))!.id;
+      if (id === null) return (await this.liveTicketNow(order.id))!.id;
       await this.tx.repo(ShippingTicket).update({ id }, { mer_trade_no: shipmentMerTradeNo(order.mer_trade_no, id) });
       // A few attempts (about 5 minutes): staff wait for the ticket; the last one fails it.
       await this.outbox.enqueue(JobName.ShippingCreateTicket, { orderId: order.id, ticketId: id, adminId: admin.id }, { jobId: `ship-ticket:${id}`, attempts: 6 });
@@ -303,6 +303,16 @@ export class ShippingTickets {
       if (e instanceof QueryFailedError && isDuplicateKey(e)) return null;
       throw e;
     }
+  }
+
+  /**
+   * The order's live ticket as committed now (the one a concurrent click inserted): on MariaDB a
+   * plain read inside the transaction sees its older snapshot (REPEATABLE READ); a locking read sees the latest.
+   */
+  private liveTicketNow(orderId: number): Promise<ShippingTicket | null> {
+    const qb = this.tx.repo(ShippingTicket).createQueryBuilder('t').where('t.live_order_id = :orderId', { orderId });
+    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_read');
+    return qb.getOne();
   }
 
   /** Polls the ticket until its job has answered or `ms` passed. */
