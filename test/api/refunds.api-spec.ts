@@ -146,7 +146,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
     // PAYUNi refuses the close (as if the card had been refunded elsewhere): CLOSE03004.
     trade.refundAmt = trade.tradeAmt;
-    const failed = await refund(owner, { order_id: o.id, reason: '退款', restock: false });
+    const failed = await refund(owner, { order_id: o.id, reason: '退款', restock: false }, 'modal-key-1');
     expect(failed.status).toBe(409);
     expect(failed.body.success).toBe(false);
     expect(failed.body.message).toContain(REFUND_MSG.refundFailed);
@@ -155,11 +155,16 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(await make.order(o.id)).toMatchObject({ payment_status: 1, refunded_amount: 0 });
 
     trade.refundAmt = 0;
-    const ok = await refund(owner, { order_id: o.id, reason: '退款', restock: false });
+    // The same screen tries again with its key: a failed attempt moved nothing, so it runs again.
+    const ok = await refund(owner, { order_id: o.id, reason: '退款', restock: false }, 'modal-key-1');
     expect(ok.status).toBe(200);
     expect(ok.body.refund).toMatchObject({ status: 'done', method: 'credit-refund' });
     expect(ok.body.refund.id).not.toBe(failed.body.refund.id);
     expect(trade.refundAmt).toBe(o.total);
+    const again = await refund(owner, { order_id: o.id, reason: '退款', restock: false }, 'modal-key-1');
+    expect(again.status).toBe(200);
+    expect(again.body.refund.id).toBe(ok.body.refund.id);
+    expect((await t.app.get(Refunds).listForOrder(o.id)).map((r) => r.status)).toEqual(['failed', 'done']);
   });
 
   it('LINE Pay: refunded through its refund API (linepay)', async () => {

@@ -169,7 +169,9 @@ export class Refunds {
       if (!order) throw new NotFoundError(REFUND_MSG.orderNotFound);
       const earlier = await this.tx.repo(Refund).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
       const replay = this.replayOf(earlier, admin, input);
-      if (replay) return { replay };
+      if (replay && replay.status !== REFUND_STATUS.failed) return { replay };
+      // A failed attempt moved no money: the same key may try again (the old row keeps its history under another key).
+      if (replay) await this.tx.repo(Refund).update({ id: replay.id }, { refund_key: `failed-${replay.id}` });
 
       if (order.payment_status === PAYMENT_STATUS.refunded) throw new AppError(REFUND_MSG.alreadyRefunded, HttpStatus.CONFLICT);
       if (order.payment_status !== PAYMENT_STATUS.paid) throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
@@ -228,7 +230,11 @@ export class Refunds {
     return this.runAtGateway(admin, order, row);
   }
 
-  /** The refund a repeated request means: the same Idempotency-Key, or (without one) the same admin's same refund moments ago. */
+  /**
+   * The refund a repeated request means: the same Idempotency-Key, or (without one) the same
+   * admin's same refund moments ago (not a failed one). A failed row under the key is returned too:
+   * the caller tries again instead of answering it.
+   */
   private replayOf(earlier: Refund[], admin: SessionAdmin, input: RefundInput): Refund | undefined {
     if (input.key) return earlier.find((r) => r.refund_key === input.key);
     const since = Date.now() - REFUND_DEDUPE_MS;
