@@ -1,7 +1,11 @@
 import type { AdminCheckAnswer, AdminRole } from '@api/admin';
 import { adminRoutes } from '../app/router';
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { mockApi, renderRoutes } from '../test/render';
+
+// The admin screens are lazy routes: their first load in a cold (or busy) run can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 type Reply = { status?: number; json: unknown };
 type Handler = (body: unknown, url: URL, method: string) => Reply | undefined;
@@ -23,7 +27,8 @@ export const signedIn = (role: AdminRole, extra: Partial<AdminCheckAnswer> = {})
  */
 export function adminServer(check: AdminRole | AdminCheckAnswer | null, handlers: Record<string, Handler> = {}) {
   return mockApi({
-    'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'visitor-token' } }),
+    'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'shop-token' } }),
+    'GET /api/admin/csrf-token': () => ({ json: { success: true, csrfToken: 'admin-visitor-token' } }),
     'GET /api/admin/checkLogin': () =>
       check === null ? { status: 401, json: { success: false, message: '請先登入管理後台' } } : { json: typeof check === 'string' ? signedIn(check) : check },
     ...handlers,

@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
-import { csrfHeaders, needsCsrf, refreshCsrfToken } from './csrf';
+import { csrfHeaders, csrfScope, needsCsrf, refreshCsrfToken } from './csrf';
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
 
@@ -11,10 +11,11 @@ const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
   if (!needsCsrf(args)) return rawBaseQuery(args, api, extra);
   const request = typeof args === 'string' ? { url: args } : args;
-  const send = async () => rawBaseQuery({ ...request, headers: { ...(request.headers as Record<string, string>), ...(await csrfHeaders()) } }, api, extra);
+  const scope = csrfScope(request);
+  const send = async () => rawBaseQuery({ ...request, headers: { ...(request.headers as Record<string, string>), ...(await csrfHeaders(scope)) } }, api, extra);
   const first = await send();
   if (first.error?.status !== 403) return first;
-  refreshCsrfToken();
+  refreshCsrfToken(scope);
   return send();
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/render';
 import { baseApi } from './baseApi';
-import { needsCsrf, refreshCsrfToken } from './csrf';
+import { csrfHeaders, csrfScope, needsCsrf, refreshCsrfToken, setCsrfToken } from './csrf';
 import { makeStore } from '../../app/store';
 
 const api = baseApi.injectEndpoints({
@@ -48,5 +48,31 @@ describe('CSRF token', () => {
     await makeStore().dispatch(api.endpoints.send.initiate('/email/contactSend')).unwrap();
     const post = fetchMock.mock.calls.map(([input]) => input as Request).find((r) => r.method === 'POST')!;
     expect(post.headers.has('X-CSRF-Token')).toBe(false);
+  });
+});
+
+describe('CSRF token of the back office', () => {
+  it('/admin/* calls send the admin token (GET /api/admin/csrf-token), other calls the shop token', async () => {
+    refreshCsrfToken('shop');
+    refreshCsrfToken('admin');
+    const { calls } = mockApi({
+      'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'shop' } }),
+      'GET /api/admin/csrf-token': () => ({ json: { success: true, csrfToken: 'admin' } }),
+      'POST /api/admin/staff': () => ({ json: { success: true } }),
+      'POST /api/email/contactSend': () => ({ json: { success: true } }),
+    });
+    const store = makeStore();
+    await store.dispatch(api.endpoints.send.initiate('/admin/staff')).unwrap();
+    await store.dispatch(api.endpoints.send.initiate('/email/contactSend')).unwrap();
+    expect(csrfScope('/admin/staff')).toBe('admin');
+    expect(csrfScope({ url: 'admin/login' })).toBe('admin');
+    expect(csrfScope('/administrator')).toBe('shop');
+    expect(calls.map((c) => c.path)).toEqual(['/api/admin/csrf-token', '/api/admin/staff', '/api/csrf-token', '/api/email/contactSend']);
+  });
+
+  it('uses a token the admin login answered, and a shop refresh leaves it alone', async () => {
+    setCsrfToken('admin', 'from-login');
+    refreshCsrfToken();
+    expect(await csrfHeaders('admin')).toEqual({ 'X-CSRF-Token': 'from-login' });
   });
 });

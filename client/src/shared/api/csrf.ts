@@ -10,7 +10,20 @@ import type { FetchArgs } from '@reduxjs/toolkit/query';
  */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-let token: Promise<string | undefined> | undefined;
+/**
+ * The back office (/api/admin/*) has its own token, cookies and session (src/modules/staff/admin-csrf.ts):
+ * `GET /api/admin/csrf-token`, and the admin login answers a fresh one. A shop tab never spoils it.
+ */
+export type CsrfScope = 'shop' | 'admin';
+const TOKEN_URL: Record<CsrfScope, string> = { shop: '/api/csrf-token', admin: '/api/admin/csrf-token' };
+
+const tokens: Partial<Record<CsrfScope, Promise<string | undefined>>> = {};
+
+/** Which token a call needs: the admin's for /admin/*, else the shop's. */
+export function csrfScope(args: string | FetchArgs): CsrfScope {
+  const url = typeof args === 'string' ? args : args.url;
+  return /^\/*admin\//.test(url) ? 'admin' : 'shop';
+}
 
 export function needsCsrf(args: string | FetchArgs): boolean {
   if (typeof args === 'string') return false;
@@ -19,9 +32,9 @@ export function needsCsrf(args: string | FetchArgs): boolean {
   return !SAFE_METHODS.has(method) && !path.startsWith('/load/');
 }
 
-async function fetchToken(): Promise<string | undefined> {
+async function fetchToken(scope: CsrfScope): Promise<string | undefined> {
   try {
-    const res = await fetch('/api/csrf-token', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const res = await fetch(TOKEN_URL[scope], { credentials: 'same-origin', headers: { Accept: 'application/json' } });
     if (!res.ok) return undefined;
     const body = (await res.json()) as { csrfToken?: unknown };
     return typeof body.csrfToken === 'string' && body.csrfToken ? body.csrfToken : undefined;
@@ -30,19 +43,19 @@ async function fetchToken(): Promise<string | undefined> {
   }
 }
 
-export async function csrfHeaders(): Promise<Record<string, string>> {
-  token ??= fetchToken();
-  const t = await token;
-  if (t === undefined) token = undefined; // ask again next time (the session may have been created since)
+export async function csrfHeaders(scope: CsrfScope = 'shop'): Promise<Record<string, string>> {
+  const pending = (tokens[scope] ??= fetchToken(scope));
+  const t = await pending;
+  if (t === undefined && tokens[scope] === pending) delete tokens[scope]; // ask again next time (the session may have been created since)
   return t ? { 'X-CSRF-Token': t } : {};
 }
 
 /** Forget the token (after a 403, a login or a logout the token changes). */
-export function refreshCsrfToken(): void {
-  token = undefined;
+export function refreshCsrfToken(scope: CsrfScope = 'shop'): void {
+  delete tokens[scope];
 }
 
-/** Use a token the server just answered (the admin login answers one bound to the new session). */
-export function setCsrfToken(fresh: string): void {
-  token = Promise.resolve(fresh);
+/** Use a token the server just answered (the admin login and logout answer one bound to the new session). */
+export function setCsrfToken(scope: CsrfScope, fresh: string): void {
+  tokens[scope] = Promise.resolve(fresh);
 }

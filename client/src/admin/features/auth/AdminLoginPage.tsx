@@ -68,8 +68,8 @@ export default function AdminLoginPage() {
       answer = answerOf(err);
     }
     if (answer?.success && answer.role) {
-      if (answer.csrfToken) setCsrfToken(answer.csrfToken);
-      else refreshCsrfToken();
+      if (answer.csrfToken) setCsrfToken('admin', answer.csrfToken);
+      else refreshCsrfToken('admin');
       const admin = { adminname: answer.adminname ?? username, role: answer.role };
       saveCachedAdmin(admin);
       dispatch(sessionApi.util.upsertQueryData('checkLogin', undefined, { success: true, isLoggedIn: true, ...admin }));

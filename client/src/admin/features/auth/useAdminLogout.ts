@@ -18,7 +18,7 @@ export function useAdminLogout(go: (path: string) => void = (p) => window.locati
       // Already logged out or offline: the session ends with the browser or its idle timeout anyway.
     }
     saveCachedAdmin(null);
-    refreshCsrfToken();
+    refreshCsrfToken('admin');
     go(AFTER_LOGOUT);
   };
   return { logout: () => void logout(), loggingOut };

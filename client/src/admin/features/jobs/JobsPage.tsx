@@ -1,5 +1,5 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Popconfirm, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Popconfirm, Segmented, Select, Space, Switch, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { JobStateName, JobView, QueueCountsView } from '@api/admin';
 import { useSearchParams } from 'react-router';
@@ -113,7 +113,14 @@ export default function JobsPage() {
       title: '失敗原因',
       dataIndex: 'failedReason',
       width: 260,
-      render: (v?: string) => (v ? <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v}</Typography.Text> : ''),
+      render: (v?: string) =>
+        v ? (
+          <span className="ss-admin-failed-reason" title={v}>
+            {v}
+          </span>
+        ) : (
+          ''
+        ),
     },
     {
       title: '操作',

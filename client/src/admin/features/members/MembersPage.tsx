@@ -72,6 +72,7 @@ export default function MembersPage() {
             placeholder="手機、姓名、Email 或帳號"
             allowClear
             enterButton="搜尋"
+            maxLength={100}
             aria-label="搜尋會員"
             style={{ maxWidth: 420 }}
             onSearch={(q) => go(q.trim(), 1)}

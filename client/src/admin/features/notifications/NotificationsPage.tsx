@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useLoadNotificationsSettingsQuery, useUpdateNotificationSettingMutation } from '../../api/notificationsApi';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf } from '../../lib';
+import { useAdminSession } from '../auth/useAdminSession';
 
 /** The failure toast: the spec's text, with the server's reason when it gave one. */
 export function updateFailedText(reason: string | undefined): string {
@@ -16,10 +17,12 @@ export function updateFailedText(reason: string | undefined): string {
 /**
  * /admin/notifications (spec 3 §2, §7, §8): each alert type with its Telegram switch. A change is
  * sent at once; while it is on its way the switch shows the new value, and on a failure it
- * returns to the old one with 更新通知設定失敗.
+ * returns to the old one with 更新通知設定失敗. Owners change them; staff only see them.
  */
 export default function NotificationsPage() {
   const { message } = App.useApp();
+  // Owners change the switches; staff see them (the server enforces the same).
+  const canChange = useAdminSession().allows('owner');
   const { data, error, isLoading, isFetching, refetch } = useLoadNotificationsSettingsQuery();
   const [update] = useUpdateNotificationSettingMutation();
   /** setting_type → the value being saved. */
@@ -53,7 +56,7 @@ export default function NotificationsPage() {
           <Switch
             checked={value === 1}
             loading={saving}
-            disabled={saving}
+            disabled={saving || !canChange}
             onChange={(on) => void toggle(s, on)}
             aria-label={`${s.setting_name} Telegram 通知`}
             data-testid={`telegram-${s.setting_type}`}
@@ -67,7 +70,7 @@ export default function NotificationsPage() {
   return (
     <AdminPage
       title="通知設定"
-      subtitle="開啟後，發生該事件時會以 Telegram 通知店家。"
+      subtitle={canChange ? '開啟後，發生該事件時會以 Telegram 通知店家。' : '開啟後，發生該事件時會以 Telegram 通知店家。僅擁有者可以變更。'}
       extra={<Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching && !isLoading}>重新整理</Button>}
       testId="admin-notifications"
     >
