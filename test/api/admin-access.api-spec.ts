@@ -40,6 +40,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/staff': OWNER,
   'PUT /api/admin/staff/:id': OWNER,
   'POST /api/admin/staff/:id/password': OWNER,
+  'POST /api/admin/staff/:id/totp/reset': OWNER,
   'GET /api/admin/auditLogs': OWNER,
   // members, orders, config (helper B)
   'POST /api/admin/getUsersByPage': STAFF,

@@ -171,6 +171,12 @@ describe('back-office sign-in, sessions and lockout', () => {
     const other = await adminBrowser(t, nextIp());
     expect((await adminLogin(other, { username: account.username, password: account.password })).status).toBe(200);
     expect((await open.get('/api/admin/checkLogin')).body.isLoggedIn).toBe(true);
+    // The lock is in the audit trail (once, by the system).
+    const owner = await adminSession(t, 'owner');
+    const logs = await owner.get(`/api/admin/auditLogs?entity=staff&entity_id=${account.id}`);
+    const locks = (logs.body.rows as Array<{ action: string; admin_id: number | null; summary: string }>).filter((r) => r.action === 'admin.locked');
+    expect(locks).toHaveLength(1);
+    expect(locks[0]).toMatchObject({ admin_id: null, summary: `帳號 ${account.username} 自 ${ip} 登入失敗 5 次，此來源鎖定至今天 24:00` });
     // 00:30 Taipei the next day: open again.
     clock.advance(60 * 60_000);
     expect((await adminLogin(b, { username: account.username, password: account.password })).status).toBe(200);

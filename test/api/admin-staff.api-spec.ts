@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { isolatedEnv } from '../../src/modules/auth/testing/browser-session';
 import { ADMIN_MSG, STAFF_MSG } from '../../src/common/validation/admin';
+import { StaffTotp } from '../../src/modules/staff/staff-totp';
 import { adminBrowser, adminLogin, adminSession, createAdmin } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -128,6 +129,23 @@ describe('staff management and the audit trail (owner)', () => {
     // An owner resetting their own password stays signed in here.
     expect((await owner.post(`/api/admin/staff/${owner.id}/password`, { password: 'owner-new-pass' })).status).toBe(200);
     expect((await owner.get('/api/admin/checkLogin')).body.isLoggedIn).toBe(true);
+  });
+
+  it("an owner turns off another admin's two-factor (lost phone): its sessions end, it signs in with the password alone", async () => {
+    const owner = await adminSession(t, 'owner');
+    const staff = await adminSession(t, 'staff');
+    const setup = await staff.post('/api/admin/totp/setup');
+    const code = await t.app.get(StaffTotp, { strict: false }).code(setup.body.secret);
+    expect((await staff.post('/api/admin/totp/enable', { code })).status).toBe(200);
+    expect((await owner.post(`/api/admin/staff/${owner.id}/totp/reset`)).body).toEqual({ success: false, message: STAFF_MSG.notSelf });
+    const r = await owner.post(`/api/admin/staff/${staff.id}/totp/reset`);
+    expect(r.body).toMatchObject({ success: true, message: STAFF_MSG.totpReset, staff: { id: staff.id, totp_enabled: false } });
+    expect((await staff.get('/api/admin/checkLogin')).body.isLoggedIn).toBe(false);
+    const b = await adminBrowser(t, '203.0.113.203');
+    expect((await adminLogin(b, { username: staff.username, password: staff.password })).status).toBe(200);
+    const logs = await owner.get(`/api/admin/auditLogs?entity=staff&entity_id=${staff.id}`);
+    expect(logs.body.rows[0]).toMatchObject({ action: 'admin.login' });
+    expect((logs.body.rows as Array<{ action: string }>).map((x) => x.action)).toEqual(expect.arrayContaining(['staff.totp-reset', 'staff.totp-enable']));
   });
 
   it('records every staff change in the audit trail with before/after, never a password', async () => {

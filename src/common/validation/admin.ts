@@ -125,4 +125,5 @@ export const STAFF_MSG = {
   totpEnabled: '已啟用兩步驟驗證',
   totpDisabled: '已關閉兩步驟驗證',
   totpRequiredForOwner: '擁有者必須使用兩步驟驗證，無法關閉',
+  totpReset: '已重設兩步驟驗證，該帳號已在所有裝置登出',
 } as const;

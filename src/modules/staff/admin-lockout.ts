@@ -65,16 +65,9 @@ export class AdminLockout {
     return { locked: false, attemptId: row.id, delayMs: this.delayFor(lastHour) };
   }
 
-  /** After a failure: whether the account is now locked for this IP (this was the 5th). */
-  async lockedNow(username: string, ip: string): Promise<boolean> {
-    const now = this.clock.now();
-    const count = await this.repo().count({ where: { username, ip, at: MoreThanOrEqual(this.dayStart(now)) } });
-    return count >= ADMIN_LOCK_FAILURES;
-  }
-
-  /** Whether the account is locked for this IP now (without recording an attempt). */
-  isLocked(username: string, ip: string): Promise<boolean> {
-    return this.lockedNow(username, ip);
+  /** Failures of the account from this IP today (Taipei): 5 or more = locked until 24:00. */
+  failuresToday(username: string, ip: string): Promise<number> {
+    return this.repo().count({ where: { username, ip, at: MoreThanOrEqual(this.dayStart(this.clock.now())) } });
   }
 
   /** A success: the account's count for this IP starts over. */

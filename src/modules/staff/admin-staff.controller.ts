@@ -3,9 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { StaffAnswer, StaffListAnswer } from '../../common/api/admin';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
+import { AppError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
 import { STAFF_MSG } from '../../common/validation/admin';
 import { CreateStaffDto, StaffPasswordDto, UpdateStaffDto } from './dto/staff.dto';
+import { StaffAuthService } from './staff-auth.service';
 import { StaffService } from './staff.service';
 
 /** Staff accounts (owner only). */
@@ -13,7 +15,10 @@ import { StaffService } from './staff.service';
 @Controller('admin')
 @AdminRoles('owner')
 export class AdminStaffController {
-  constructor(private readonly staff: StaffService) {}
+  constructor(
+    private readonly staff: StaffService,
+    private readonly auth: StaffAuthService,
+  ) {}
 
   @Get('staff')
   @ApiOperation({ summary: 'Every back-office account (never a hash or a TOTP secret)' })
@@ -32,6 +37,16 @@ export class AdminStaffController {
   @ApiOperation({ summary: 'Changes {display_name, role, is_active}; never yourself (role, disable) nor the last active owner; disabling ends its sessions' })
   async update(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateStaffDto, @Req() req: Request): Promise<StaffAnswer> {
     return ok({ staff: await this.staff.update(me, id, dto, req.ip ?? '') }, STAFF_MSG.saved);
+  }
+
+  @Post('staff/:id/totp/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Turns an admin's two-factor off (lost phone); ends that admin's sessions" })
+  async resetTotp(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Req() req: Request): Promise<StaffAnswer> {
+    if (id === me.id) throw new AppError(STAFF_MSG.notSelf);
+    await this.auth.resetTotp(me, id, req.ip ?? '');
+    const staff = (await this.staff.list()).find((s) => s.id === id);
+    return ok({ staff: staff! }, STAFF_MSG.totpReset);
   }
 
   @Post('staff/:id/password')

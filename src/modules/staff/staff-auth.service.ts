@@ -12,7 +12,7 @@ import { AuditTrail } from '../audit/audit-trail.service';
 import { Admin } from '../auth/entities/admin.entity';
 import { PasswordHasher } from '../auth/passwords';
 import { AdminCsrf } from './admin-csrf';
-import { AdminLockout } from './admin-lockout';
+import { ADMIN_LOCK_FAILURES, AdminLockout } from './admin-lockout';
 import { AdminSessions } from './admin-sessions';
 import type { AdminLoginDto } from './dto/staff.dto';
 import { StaffClock } from './staff-clock';
@@ -47,7 +47,7 @@ export class StaffAuthService {
 
     const admin = await this.repo().findOne({ where: { username } });
     const passwordOk = await this.hasher.verify(admin?.password_hash, dto.password);
-    if (!admin || !passwordOk || admin.is_active !== 1 || !isRole(admin.role)) return this.failed(username, ip, ADMIN_MSG.wrongCredentials);
+    if (!admin || !passwordOk || admin.is_active !== 1 || !isRole(admin.role)) return this.failed(admin, username, ip, ADMIN_MSG.wrongCredentials);
 
     if (admin.totp_enabled === 1) {
       if (!dto.otp) {
@@ -61,7 +61,7 @@ export class StaffAuthService {
       const taken =
         step !== null &&
         ((await this.repo().createQueryBuilder().update(Admin).set({ totp_last_step: step }).where('id = :id AND totp_last_step < :step', { id: admin.id, step }).execute()).affected ?? 0) > 0;
-      if (!taken) return this.failed(username, ip, ADMIN_MSG.otpWrong, { needOtp: true });
+      if (!taken) return this.failed(admin, username, ip, ADMIN_MSG.otpWrong, { needOtp: true });
     }
 
     await this.lockout.succeeded(username, ip);
@@ -145,10 +145,43 @@ export class StaffAuthService {
     return row;
   }
 
-  /** A failed attempt: the lockout answer once this was the 5th today from this IP. */
-  private async failed(username: string, ip: string, message: string, extra: Record<string, unknown> = {}): Promise<never> {
-    if (await this.lockout.lockedNow(username, ip)) throw locked();
-    throw new AppError(message, HttpStatus.UNAUTHORIZED, extra);
+  /** A failed attempt: the lockout answer once this was the 5th today from this IP (the lock is audited). */
+  private async failed(admin: Admin | null, username: string, ip: string, message: string, extra: Record<string, unknown> = {}): Promise<never> {
+    const failures = await this.lockout.failuresToday(username, ip);
+    if (failures < ADMIN_LOCK_FAILURES) throw new AppError(message, HttpStatus.UNAUTHORIZED, extra);
+    if (admin && failures === ADMIN_LOCK_FAILURES) {
+      await this.tx.run(() =>
+        this.audit.record({
+          admin: null,
+          action: 'admin.locked',
+          entity: 'staff',
+          entityId: admin.id,
+          summary: `帳號 ${admin.username} 自 ${ip} 登入失敗 ${ADMIN_LOCK_FAILURES} 次，此來源鎖定至今天 24:00`,
+          ip,
+        }),
+      );
+    }
+    throw locked();
+  }
+
+  /** Owner: turns another admin's two-factor off (a lost phone); that admin's sessions end. */
+  async resetTotp(me: SessionAdmin, id: number, ip: string): Promise<void> {
+    const row = await this.repo().findOne({ where: { id } });
+    if (!row) throw new AppError(STAFF_MSG.staffNotFound, HttpStatus.NOT_FOUND);
+    await this.tx.run(async () => {
+      await this.tx.repo(Admin).update({ id }, { totp_enabled: 0, totp_secret: '', session_version: row.session_version + 1 });
+      await this.audit.record({
+        admin: me,
+        action: 'staff.totp-reset',
+        entity: 'staff',
+        entityId: id,
+        before: { totp_enabled: row.totp_enabled === 1 },
+        after: { totp_enabled: false },
+        summary: `重設 ${row.username} 的兩步驟驗證`,
+        ip,
+      });
+    });
+    await this.sessions.deleteStored(id);
   }
 
   private repo() {
