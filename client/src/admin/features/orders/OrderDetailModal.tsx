@@ -7,7 +7,7 @@ import { formatNT } from '../../../shared/lib/format';
 import { deliverySlotLabel, invoiceText, taipeiDateTime } from '../../../shop/features/orders/orderView';
 import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
-import { REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
+import { INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
 import { ReceiverSection } from './ReceiverSection';
 import { RefundModal } from './RefundModal';
 import { ReturnsSection } from './ReturnsSection';
@@ -89,7 +89,7 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
             <div className="ss-aord-break">{order.buy_email}</div>
           </Descriptions.Item>
           <Descriptions.Item label="會員編號">{order.user_id}</Descriptions.Item>
-          {order.order_status_msg && (
+          {!!order.order_status_msg && (
             <Descriptions.Item label="狀態說明" span={2}>
               {order.order_status_msg}
             </Descriptions.Item>
@@ -132,8 +132,8 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
           <Descriptions.Item label="付款方式">{order.paymentname || order.payment_label || order.payment}</Descriptions.Item>
           <Descriptions.Item label="付款時間">{taipeiDateTime(order.paid_at) || '—'}</Descriptions.Item>
           <Descriptions.Item label="金流交易序號">{order.trade_no || '—'}</Descriptions.Item>
-          {order.payment_code && <Descriptions.Item label="繳費代碼／帳號">{order.payment_code}</Descriptions.Item>}
-          {order.expiredate && <Descriptions.Item label="繳費期限">{order.expiredate}</Descriptions.Item>}
+          {!!order.payment_code && <Descriptions.Item label="繳費代碼／帳號">{order.payment_code}</Descriptions.Item>}
+          {!!order.expiredate && <Descriptions.Item label="繳費期限">{order.expiredate}</Descriptions.Item>}
         </Descriptions>
       </section>
 
@@ -148,8 +148,8 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
           <Descriptions.Item label="發票號碼">
             <span data-testid="detail-invoice-no">{order.invoice_no || '—'}</span>
           </Descriptions.Item>
-          <Descriptions.Item label="開立狀態">{order.invoice_status || '—'}</Descriptions.Item>
-          {order.delivery_time_slot && <Descriptions.Item label="配送時段">{deliverySlotLabel(order.delivery_time_slot) || order.delivery_time_slot}</Descriptions.Item>}
+          <Descriptions.Item label="開立狀態">{INVOICE_STATUS_LABEL[order.invoice_status] ?? (order.invoice_status || '—')}</Descriptions.Item>
+          {!!order.delivery_time_slot && <Descriptions.Item label="配送時段">{deliverySlotLabel(order.delivery_time_slot) || order.delivery_time_slot}</Descriptions.Item>}
         </Descriptions>
       </section>
 

@@ -70,7 +70,7 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
         onFinish={(v) => apply({ keyword: v.keyword ?? '' })}
         aria-label="訂單篩選"
       >
-        <Form.Item label="日期區間" name="range" extra={<span data-testid="range-dates">{`${range.startDate} ～ ${range.endDate}`}</span>}>
+        <Form.Item label="日期區間" name="range" className="ss-aord-range">
           <Select
             options={DATE_RANGES.map((r) => ({ value: r.key, label: r.label }))}
             onChange={(v: RangeKey) => apply({ range: v })}
@@ -93,7 +93,7 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
         <Form.Item label="關鍵字" name="keyword" className="ss-aord-keyword">
           <Input allowClear placeholder="訂單編號、姓名、電話、Email" maxLength={100} />
         </Form.Item>
-        <Form.Item label=" " className="ss-aord-filter-actions">
+        <Form.Item className="ss-aord-filter-actions">
           <Space>
             <Button type="primary" htmlType="submit">
               查詢
@@ -104,6 +104,7 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
       </Form>
 
       <div className="ss-aord-summary" aria-live="polite">
+        <span data-testid="range-dates">{`${range.startDate} ～ ${range.endDate}`}</span>
         <span>
           共 <strong data-testid="orders-total">{data?.success ? data.total : 0}</strong> 筆
         </span>

@@ -116,7 +116,7 @@ export function ShipTicketModal({ order, onClose }: { order: AdminOrderView; onC
       <Form<TicketForm> form={form} name="aord-ticket" layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} disabled={busy} className="ss-aord-ticket-form">
         <div className="ss-aord-grid">
           <Form.Item label="物流類型">
-            <Input value={home ? '黑貓宅配（HOME，shipType 2）' : '7-11 店到店（C2C，shipType 1）'} readOnly data-testid="ticket-lgs" />
+            <Input value={home ? '黑貓宅配（HOME）' : '7-11 店到店（C2C）'} readOnly data-testid="ticket-lgs" />
           </Form.Item>
           <Form.Item label="溫層" name="goodsType">
             <Select options={(home ? GOODS_TYPES : GOODS_TYPES.slice(0, 2)).map((g) => ({ value: g.value, label: g.label }))} />

@@ -180,4 +180,6 @@ export const REFUND_METHOD_LABEL: Record<string, string> = {
 export const REFUND_STATUS_LABEL: Record<string, string> = { pending: '處理中', done: '已退款', failed: '失敗', manual: '待轉帳' };
 export const RETURN_STATUS_LABEL: Record<string, string> = { requested: '待審核', approved: '已同意', refused: '已拒絕' };
 export const TICKET_STATUS_LABEL: Record<string, string> = { pending: '建立中', created: '已建立', failed: '建立失敗', duplicate: '已重複領取' };
+/** orders.invoice_status (the invoices module). */
+export const INVOICE_STATUS_LABEL: Record<string, string> = { pending: '待開立', issued: '已開立', failed: '開立失敗', void: '已作廢' };
 export const LGS_TYPE_LABEL: Record<string, string> = { C2C: '7-11 C2C', HOME: '黑貓宅配', MANUAL: '手動出貨' };

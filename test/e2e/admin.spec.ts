@@ -1,0 +1,182 @@
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
+import { isMobile, keepScreenshot } from './nav';
+import { ensureShopMember, login, type ShopMember } from './shop-member';
+
+/**
+ * Issue 11 in the browser, on the desktop and on a phone: the seeded owner signs in at
+ * /admin/login, filters the orders (today, the order number, paid), opens an order, edits its
+ * receiver, creates its T-cat shipping ticket through the PAYUNi simulator, asks the parcel's
+ * status, refunds the card payment; then searches the member on 會員管理. The order is placed by a
+ * member through the real API and paid on the simulator's card page.
+ */
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+
+/** The open antd dialog titled `title` (leaving ones excluded). */
+const dialog = (page: Page, title: string | RegExp) =>
+  page.locator('.ant-modal:not(.ant-zoom-leave)').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+
+/** A toast the admin can read: shown and inside the screen (a phone's too). */
+async function expectToast(page: Page, text: string | RegExp) {
+  const t = toast(page, text).first();
+  await expect(t).toBeVisible();
+  await expect(t).toBeInViewport();
+}
+
+async function adminLogin(page: Page) {
+  await page.goto('/admin/orders');
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel('帳號').fill(ADMIN.username);
+  await page.getByLabel('密碼').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { name: '訂單管理', level: 1 })).toBeVisible();
+}
+
+/** 日期區間 → a choice of the antd select. */
+async function chooseRange(page: Page, label: string) {
+  await page.getByLabel('日期區間').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+}
+
+async function choosePaymentStatus(page: Page, label: string) {
+  await page.getByLabel('付款狀態').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+}
+
+/** The order's row after filtering by today and its number; the row is the only one. */
+async function filterTo(page: Page, order: PlacedOrder): Promise<Locator> {
+  await chooseRange(page, '今天');
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  await expect(page.getByTestId('range-dates')).toHaveText(`${today} ～ ${today}`);
+  await choosePaymentStatus(page, '已付款');
+  await page.getByLabel('關鍵字').fill(order.merTradeNo);
+  await page.getByRole('button', { name: '查詢' }).click();
+  const row = page.getByTestId(`aorder-${order.orderId}`);
+  await expect(row).toBeVisible();
+  await expect(page.locator('.ss-aord-table tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.getByTestId('orders-total')).toHaveText('1');
+  await expect(page.getByTestId('paid-total')).toHaveText(`NT$ ${order.total.toLocaleString('en-US')}`);
+  await expect(row.getByTestId('aorder-payment-status')).toHaveText('已付款');
+  return row;
+}
+
+test.describe('back-office orders and members (issue 11)', () => {
+  // A member, an order paid on the simulator, a ticket job and a refund: longer than a page walk.
+  test.describe.configure({ timeout: 180_000 });
+
+  let member: ShopMember;
+  let order: PlacedOrder & { gateway?: { go_url: string; body: Record<string, string> } };
+
+  test.beforeEach(async ({ playwright, baseURL, page }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL });
+    try {
+      const made = await ensureShopMember(api, testInfo);
+      member = made.member;
+      if (!made.loggedIn) await login(api, member);
+      order = await placeOrder(api, member, { payment: 'credit', shipping: 4 });
+      await payOnSimulator(page, order);
+      await expectPaid(api, order.merTradeNo);
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('login → orders filter → detail → receiver edit → T-cat ticket → parcel status → card refund; members search', async ({ page }, testInfo) => {
+    await adminLogin(page);
+    await keepScreenshot(page, testInfo, 'admin-orders');
+
+    // Filters: today (Taipei), paid, the order number.
+    const row = await filterTo(page, order);
+    // The order number in the sticky first column opens it (no sideways scrolling on a phone).
+    await row.getByRole('button', { name: `訂單 #${order.orderId} 明細` }).click();
+    const detail = dialog(page, `訂單 #${order.orderId}`);
+    await expect(detail).toBeVisible();
+    await expect(detail.getByTestId('detail-payment-status')).toHaveText('已付款');
+    await expect(detail.getByTestId('detail-total')).toHaveText(`NT$ ${order.total.toLocaleString('en-US')}`);
+    await expect(detail.getByTestId('receiver-name')).toHaveText(order.receiver);
+    await keepDialogShot(page, testInfo, 'admin-order-detail');
+
+    // Receiver: 編輯 → the checkout's rule → 儲存 → 更新成功！
+    const receiver = detail.getByTestId('receiver-section');
+    await receiver.getByRole('button', { name: '編輯' }).click();
+    const name = receiver.getByLabel('收件人姓名');
+    await name.fill('Tom');
+    await receiver.getByRole('button', { name: '儲存' }).click();
+    await expect(receiver.getByText('收件人姓名須為中文！')).toBeVisible();
+    await name.fill('林美華');
+    await receiver.getByLabel('地址').fill('敦化南路二段 76 號');
+    await receiver.getByRole('button', { name: '儲存' }).click();
+    await expectToast(page, '更新成功！');
+    await expect(receiver.getByTestId('receiver-name')).toHaveText('林美華');
+    await expect(receiver.getByTestId('receiver-address')).toHaveText('106 臺北市大安區敦化南路二段 76 號');
+    await expect(detail.getByTestId('detail-history')).toContainText('修改收件人');
+
+    // Shipping ticket: T-cat HOME with the spec's defaults, through the simulator's home_delivery/trade.
+    await detail.getByRole('button', { name: '建立出貨單' }).click();
+    const ticketForm = dialog(page, `建立出貨單 — 訂單 #${order.orderId}`);
+    await expect(ticketForm.getByTestId('ticket-lgs')).toHaveValue(/HOME/);
+    const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+    await expect(ticketForm.getByLabel('出貨日期')).toHaveValue(tomorrow);
+    await keepDialogShot(page, testInfo, 'admin-ticket-form');
+    await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
+    await expectToast(page, '出貨單已建立');
+    await expect(ticketForm).toBeHidden({ timeout: 30_000 });
+    const tickets = detail.getByTestId('detail-tickets');
+    await expect(tickets.getByTestId('ticket-status').first()).toHaveText('已建立');
+    await expect(tickets.getByRole('link', { name: '列印出貨單' }).first()).toHaveAttribute('href', /shippingLabel/);
+    // The receiver is fixed once a ticket exists.
+    await expect(receiver.getByRole('button', { name: '編輯' })).toBeDisabled();
+
+    // Parcel status (logistics/query on the simulator).
+    await detail.getByRole('button', { name: '查詢物流狀態' }).click();
+    const status = dialog(page, /物流狀態/);
+    await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
+    await keepDialogShot(page, testInfo, 'admin-logistics-status');
+    await status.getByRole('button', { name: '關閉' }).click();
+    await expect(status).toBeHidden();
+
+    // Refund the card payment, after the confirmation.
+    await detail.getByRole('button', { name: '退款', exact: true }).click();
+    const refund = dialog(page, `退款 — 訂單 #${order.orderId}`);
+    await expect(refund.getByTestId('refundable')).toHaveText(`NT$ ${order.total.toLocaleString('en-US')}`);
+    await refund.getByLabel('退款原因').fill('顧客取消（測試）');
+    await keepDialogShot(page, testInfo, 'admin-refund-form');
+    await refund.getByRole('button', { name: '退款', exact: true }).click();
+    const confirm = dialog(page, '確定要退款嗎？');
+    await expect(confirm.getByTestId('refund-confirm')).toContainText(`NT$ ${order.total.toLocaleString('en-US')}`);
+    await confirm.getByRole('button', { name: '確定退款' }).click();
+    await expectToast(page, /退款/);
+    await expect(detail.getByTestId('detail-refunds')).toContainText(`NT$ ${order.total.toLocaleString('en-US')}`);
+    await expect(detail.getByTestId('detail-payment-status')).toHaveText('已退款', { timeout: 20_000 });
+    await detail.locator('.ant-modal-close').click();
+    await expect(detail).toBeHidden();
+
+    // Members: search the buyer by phone.
+    await openMembers(page, testInfo);
+    const search = page.getByLabel('搜尋會員');
+    await search.fill(member.phone);
+    await search.press('Enter');
+    const rows = page.locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(member.phone);
+    await keepScreenshot(page, testInfo, 'admin-members');
+  });
+});
+
+/** 會員管理 from the sidebar (the menu drawer on a phone). */
+async function openMembers(page: Page, testInfo: TestInfo) {
+  if (isMobile(testInfo)) {
+    await page.getByRole('button', { name: '開啟選單' }).click();
+  }
+  await page.getByRole('link', { name: '會員管理' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/users/);
+  await expect(page.getByRole('heading', { name: '會員管理', level: 1 })).toBeVisible();
+}
+
+/** A screenshot of the screen with a dialog open (what staff see), kept for people to look at. */
+async function keepDialogShot(page: Page, testInfo: TestInfo, name: string) {
+  await page.waitForTimeout(400); // the dialog's zoom-in
+  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
+}
