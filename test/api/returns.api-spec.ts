@@ -76,7 +76,9 @@ describe('returns: POST /api/order/requestReturn within 7 days of delivery, POST
     const payload = (typeof alert!.payload === 'string' ? JSON.parse(alert!.payload) : alert!.payload) as { settingType: string; text: string };
     expect(payload.settingType).toBe('refund_request');
     expect(payload.text).toContain(o.merTradeNo);
-    expect(payload.text).toContain('退款申請');
+    expect(payload.text).toContain('【退款申請】');
+    expect(payload.text).toContain('尺寸不合');
+    expect(payload.text).toContain('王小明');
     await jobsIdle(t.app);
 
     // Asked once only.

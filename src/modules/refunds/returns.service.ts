@@ -7,24 +7,22 @@ import { ok } from '../../common/http/envelope';
 import { Transactions } from '../../common/transactions/transactions';
 import { REFUND_MSG, RETURN_WINDOW_DAYS } from '../../common/validation/admin';
 import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
-import { JobName } from '../../jobs/job-types';
-import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
-import type { Order } from '../orders/entities/order.entity';
+import { orderAlertText } from '../orders/admin-order-alerts';
 import { OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
 import { RETURNABLE_STATUSES } from '../orders/order-views';
+import { SettingsService } from '../settings/settings.service';
+import { STAFF_ALERT, StaffAlerts } from '../settings/staff-alerts.service';
 import { ReturnRequest } from './entities/return-request.entity';
 import { toReturnRequestView } from './refund-views';
 
 /** return_requests.status values (orders.return_status follows them). */
 export const RETURN_STATUS = { requested: 'requested', approved: 'approved', refused: 'refused' } as const;
-/** The notification setting of the 退款申請 alert (reference row of helper B). */
-export const RETURN_ALERT_TYPE = 'refund_request';
 
 /**
  * Members' return requests within the 鑑賞期 (7 days of delivery / pickup) and staff's answer.
- * A request raises the 退款申請 staff alert (`telegram.notify` through the outbox, in the same
- * transaction). Approving does not move money: staff refund through `refundOrder` (restock when
+ * A request raises the 退款申請 staff alert (StaffAlerts: `telegram.notify` through the outbox,
+ * in the same transaction, when its switch is on). Approving does not move money: staff refund through `refundOrder` (restock when
  * the goods are back). Owns `return_requests`; the order's `return_status` through OrderStateService.
  */
 @Injectable()
@@ -32,7 +30,8 @@ export class Returns {
   constructor(
     private readonly tx: Transactions,
     private readonly orders: OrderStateService,
-    private readonly outbox: Outbox,
+    private readonly alerts: StaffAlerts,
+    private readonly settings: SettingsService,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -58,7 +57,9 @@ export class Returns {
         this.tx.repo(ReturnRequest).create({ order_id: orderId, user_id: userId, reason: reason.slice(0, 255), status: RETURN_STATUS.requested, handled_by: null, handled_at: null }),
       );
       await this.orders.setReturnStatus(orderId, RETURN_STATUS.requested, ['']);
-      await this.outbox.enqueue(JobName.TelegramNotify, { settingType: RETURN_ALERT_TYPE, text: returnAlert(order) }, { jobId: `alert-return:${row.id}` });
+      // 退款申請 (when its Telegram switch is on): order number, amount, payment, buyer, and the member's reason.
+      const text = await orderAlertText(this.settings, '退款申請', order);
+      await this.alerts.raise(STAFF_ALERT.refundRequest, `${text}，退貨原因：${row.reason}`, `alert-return:${row.id}`);
       return ok({ order_id: orderId, return_status: RETURN_STATUS.requested, returnable: false }, REFUND_MSG.returnRequested);
     });
   }
@@ -92,9 +93,4 @@ export class Returns {
       return toReturnRequestView((await this.tx.repo(ReturnRequest).findOne({ where: { id: requestId } }))!);
     });
   }
-}
-
-/** The 退款申請 staff alert: order id, number and amount (the reason and the buyer stay in the back office). */
-export function returnAlert(order: Pick<Order, 'id' | 'mer_trade_no' | 'total_amount'>): string {
-  return `【退款申請】訂單 #${order.id}（${order.mer_trade_no}）NT$ ${order.total_amount.toLocaleString('en-US')} 會員申請退貨，請至後台處理。`;
 }
