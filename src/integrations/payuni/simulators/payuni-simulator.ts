@@ -721,7 +721,9 @@ ${t.expireDate ? `<dt>繳費期限</dt><dd>${esc(t.expireDate)}</dd>` : ''}
           `<tr><td><a href="${esc(`${base(req)}/sim/pay?MerTradeNo=${encodeURIComponent(t.merTradeNo)}`)}">${esc(t.merTradeNo)}</a></td><td>${esc(TYPE_TEXT[t.paymentType])}</td><td>NT$ ${esc(t.tradeAmt)}</td><td>${esc(STATUS_TEXT[t.tradeStatus] ?? t.tradeStatus)}</td></tr>`,
       )
       .join('');
-    res.type('html').send(page('交易列表', `<h1>交易列表</h1><table><tr><th>訂單</th><th>方式</th><th>金額</th><th>狀態</th></tr>${rows}</table>`));
+    res
+      .type('html')
+      .send(page('交易列表', `<h1>交易列表</h1><p><a href="${esc(`${base(req)}/sim/shipments`)}">模擬物流（出貨單與貨態）</a></p><table><tr><th>訂單</th><th>方式</th><th>金額</th><th>狀態</th></tr>${rows}</table>`));
   });
 
   router.post('/sim/decide', async (req: Request, res: Response, next: NextFunction) => {
