@@ -40,3 +40,29 @@ describe('firstPaint: index.html rewrite', () => {
     expect(() => rewriteIndexHtml('<html><head></head></html>', () => undefined, 'b.js')).toThrow(/no module entry/);
   });
 });
+
+describe('firstPaint: the boot script', () => {
+  /** Runs the boot script on `pathname`; answers whether it started the app at once (before a frame). */
+  async function startsAtOnce(pathname: string): Promise<boolean> {
+    const { BOOT_SOURCE } = await import('./firstPaint');
+    const added: string[] = [];
+    const document = {
+      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? '/assets/index.js' : '') },
+      visibilityState: 'visible',
+      createElement: () => ({}) as Record<string, unknown>,
+      head: { appendChild: (el: { src?: string }) => added.push(el.src ?? '') },
+    };
+    const noop = () => 0;
+    new Function('document', 'location', 'requestAnimationFrame', 'setTimeout', BOOT_SOURCE)(document, { pathname }, noop, noop);
+    return added.includes('/assets/index.js');
+  }
+
+  it('waits for the first frame on shop pages, and starts at once in the back office (no server-rendered first screen)', async () => {
+    expect(await startsAtOnce('/')).toBe(false);
+    expect(await startsAtOnce('/products')).toBe(false);
+    expect(await startsAtOnce('/administrator')).toBe(false);
+    expect(await startsAtOnce('/admin')).toBe(true);
+    expect(await startsAtOnce('/admin/orders')).toBe(true);
+    expect(await startsAtOnce('/editor')).toBe(true);
+  });
+});

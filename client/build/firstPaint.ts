@@ -17,7 +17,7 @@ import type { Plugin } from 'vite';
  */
 
 /** Runs in the browser (ES5, no dependencies): reads its own data attributes, then starts the app after a paint. */
-const BOOT_SOURCE = `(function () {
+export const BOOT_SOURCE = `(function () {
   var me = document.currentScript;
   var entry = me.getAttribute('data-entry');
   var preload = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
@@ -38,8 +38,9 @@ const BOOT_SOURCE = `(function () {
     script.src = entry;
     document.head.appendChild(script);
   }
-  // A hidden tab paints no frame: nothing to wait for.
-  if (document.visibilityState === 'hidden') return start();
+  // A hidden tab paints no frame, and the back office has no server-rendered first screen: nothing to wait for.
+  var path = location.pathname + '/';
+  if (document.visibilityState === 'hidden' || path.indexOf('/admin/') === 0 || path.indexOf('/editor/') === 0) return start();
   // An animation frame runs just before a paint; the timeout after it, once that frame is on screen.
   requestAnimationFrame(function () { setTimeout(start, 0); });
   setTimeout(start, 1000);
