@@ -3,16 +3,17 @@
 // Prints figures and the budget each is held to; exits 1 if a budget is missed.
 import { bundleReport } from './bundle.mjs';
 import { contactToMail, startMailbox } from './contact.mjs';
+import { adminOrdersSection } from './admin-orders.mjs';
 import { checkoutSection } from './checkout.mjs';
 import { builtClientExists, freshMariaDb, load, startFlags, startServer, verdict } from './lib.mjs';
 import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
-const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10, contactP99: 500, orderRps: 150, orderP99: 250 };
+const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10, contactP99: 500, orderRps: 150, orderP99: 250, adminP99: 100 };
 const LOGIN_ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, lighthouse, bundle)
+// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, admin, lighthouse, bundle)
 // runs those sections alone; unset, all of them.
-const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'lighthouse', 'bundle'];
+const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'admin', 'lighthouse', 'bundle'];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
@@ -133,6 +134,15 @@ if (want('checkout')) {
     });
   } catch (err) {
     row('checkout', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
+  }
+}
+
+// Admin orders list (bench/admin-orders.mjs): 10 signed-in staff over 10,000 seeded orders.
+if (want('admin')) {
+  try {
+    await adminOrdersSection({ url: server.url, databaseUrl: env.DATABASE_URL, serverCpuMs: server.cpuMs, seconds: Math.min(SECONDS, 10), budget: BUDGET, row, note });
+  } catch (err) {
+    row('admin orders list', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
   }
 }
 

@@ -22,7 +22,8 @@ describe('admin orders: loadconifg, getOrdersByPage, getAdminOrderDetails, updat
   let editor: AdminSession;
 
   beforeAll(async () => {
-    t = await createTestApp(isolatedEnv());
+    // Listening: the PAYUNi logistics simulator posts its status notifies back (shipping tickets).
+    t = await createTestApp(isolatedEnv(), { listen: true });
     ds = t.app.get(DataSource);
     [staff, owner, editor] = [await adminSession(t, 'staff'), await adminSession(t, 'owner'), await adminSession(t, 'editor')];
   });
@@ -133,6 +134,12 @@ describe('admin orders: loadconifg, getOrdersByPage, getAdminOrderDetails, updat
       expect(await ids('%')).toEqual([]);
       expect(await ids('_')).toEqual([]);
       expect(await ids(`  ${k}乙  `)).toEqual([b.id]); // trimmed
+      // An order number (as checkout makes them) by its prefix; part of a phone anywhere.
+      const no = `SS${String(Date.now()).slice(-12)}${seq % 10}XYZ12`.slice(0, 20);
+      const c = await seed({ mer_trade_no: no, buy_name: `${k}丙` });
+      expect(await ids(no.slice(0, 12))).toEqual([c.id]);
+      expect(await ids(no)).toEqual([c.id]);
+      expect(await ids('3311122')).toEqual([a.id]);
     });
 
     it('filters by status and payment status (empty = all), pages 10 by 10 newest first with the total', async () => {
@@ -298,6 +305,27 @@ describe('admin orders: loadconifg, getOrdersByPage, getAdminOrderDetails, updat
         store_id: '123456',
         store_name: '鑫華門市',
       });
+    });
+
+    it('refuses once a shipping ticket exists; the list and the detail show the ticket and what staff may do', async () => {
+      const o = await seed({ shipping: 1, zip: '', city: '', district: '', street: '', store_id: '131386', store_name: '鑫華門市', store_addr: '臺北市中正區重慶南路一段 1 號' });
+      const before = (await list({ keyword: o.mer_trade_no })).body.orders[0];
+      expect(before).toMatchObject({ ticket_status: '', can: { editReceiver: true, createTicket: true, markShipped: false, queryStatus: false, refund: false } });
+      const ticket = await staff.post('/api/admin/createShippingOrder', { order_id: o.id });
+      expect([ticket.status, ticket.body.success]).toEqual([200, true]);
+      const res = await staff.post('/api/admin/updateOrderReceiver', { order_id: o.id, name: '林大華', phone: '0922333444' });
+      expect([res.status, res.body]).toEqual([409, { success: false, message: ADMIN_MSG.receiverLockedTicket }]);
+      const d = (await staff.post('/api/admin/getAdminOrderDetails', { order_id: o.id })).body.orderDetails;
+      expect(d.tickets).toHaveLength(1);
+      expect(d.tickets[0]).toMatchObject({ order_id: o.id, lgs_type: 'C2C', ship_type: '1' });
+      expect(d.order.ticket_status).toBe(d.tickets[0].status);
+      expect(d.order.can).toMatchObject({ editReceiver: false, createTicket: false, markShipped: false });
+      const row = (await list({ keyword: o.mer_trade_no })).body.orders[0];
+      expect(row.ticket_status).toBe(d.tickets[0].status);
+      expect(row.can.editReceiver).toBe(false);
+      // 全家 / 萊爾富 are shipped by hand.
+      const family = await seed({ shipping: 2, zip: '', city: '', district: '', street: '', store_name: '全家台大店' });
+      expect((await list({ keyword: family.mer_trade_no })).body.orders[0].can).toMatchObject({ createTicket: false, markShipped: true });
     });
 
     it('refuses once the goods left or the order is cancelled, and for an unknown order', async () => {

@@ -16,21 +16,22 @@ import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { GENERIC_BAD_REQUEST, ok } from '../../common/http/envelope';
 import { TAIPEI_OFFSET_MS } from '../../common/time/taipei-time';
 import { Transactions } from '../../common/transactions/transactions';
+import { ReadCache } from '../../common/cache/read-cache.service';
 import { ADMIN_MSG } from '../../common/validation/admin';
 import { CHECKOUT_MSG, checkoutProblems, HOME_SHIPPINGS, SHIPPING } from '../../common/validation/checkout-rules';
 import { lookupArea } from '../../common/validation/tw-zipcodes';
 import { AuditTrail } from '../audit/audit-trail.service';
+import { ShippingTickets } from '../logistics/shipping-tickets.service';
 import { Refunds } from '../refunds/refunds.service';
 import { Returns } from '../refunds/returns.service';
-import { SettingsService } from '../settings/settings.service';
+import { SETTINGS_CACHE, SettingsService } from '../settings/settings.service';
 import { ADMIN_ORDERS_PAGE_SIZE, AdminOrdersPageDto, UpdateOrderReceiverDto } from './admin-orders.dto';
 import { OrderItem } from './entities/order-item.entity';
 import { OrderStatusCode } from './entities/order-status-code.entity';
 import { Order } from './entities/order.entity';
 import { PaymentStatusCode } from './entities/payment-status-code.entity';
-import { OrderQueryService } from './order-query.service';
 import { ONLINE_PAYMENTS, ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
-import { toOrderItemView } from './order-views';
+import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -43,7 +44,40 @@ export function taipeiDayStart(day: string): Date | null {
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (ESCAPE '!', the same on both dialects). */
 function likeContains(keyword: string): string {
-  return `%${keyword.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return `%${escapeLike(keyword)}%`;
+}
+function likePrefix(keyword: string): string {
+  return `${escapeLike(keyword)}%`;
+}
+function escapeLike(keyword: string): string {
+  return keyword.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/** A whole Taiwan mobile number, an order number (two letters and digits), an e-mail (has @). */
+const FULL_PHONE = /^09\d{8}$/;
+const ORDER_NUMBER = /^[A-Za-z]{2}\d{6}[0-9A-Za-z]*$/;
+
+/**
+ * The keyword (spec 2 §7: order number, buyer or receiver name and phone, e-mail). What it looks
+ * like picks the match, so the common searches use an index: a whole mobile number → either phone
+ * equal; an order number → its prefix; something with @ → the e-mail's prefix; anything else (a
+ * name, part of a number) → contained in any of the six, within the date range.
+ */
+function keywordFilter(qb: SelectQueryBuilder<Order>, keyword: string): void {
+  if (FULL_PHONE.test(keyword)) {
+    qb.andWhere('(o.buy_phone = :kw OR o.phone = :kw)', { kw: keyword });
+  } else if (ORDER_NUMBER.test(keyword)) {
+    qb.andWhere(`o.mer_trade_no LIKE :kw ESCAPE '!'`, { kw: likePrefix(keyword) });
+  } else if (keyword.includes('@')) {
+    qb.andWhere(`o.buy_email LIKE :kw ESCAPE '!'`, { kw: likePrefix(keyword) });
+  } else {
+    const kw = likeContains(keyword);
+    qb.andWhere(
+      new Brackets((w) => {
+        for (const col of ['mer_trade_no', 'buy_name', 'buy_phone', 'buy_email', 'name', 'phone']) w.orWhere(`o.${col} LIKE :kw ESCAPE '!'`, { kw });
+      }),
+    );
+  }
 }
 
 /** Statuses in which the goods have not left yet: the receiver may change, a ticket may be made. */
@@ -71,20 +105,17 @@ export class AdminOrdersService {
   constructor(
     private readonly tx: Transactions,
     private readonly settings: SettingsService,
-    private readonly query: OrderQueryService,
+    private readonly cache: ReadCache,
     private readonly audit: AuditTrail,
-    // The refunds module is global (it imports this module for OrderStateService).
+    // The refunds and logistics modules are global (they import this module for OrderStateService).
+    private readonly tickets: ShippingTickets,
     private readonly refunds: Refunds,
     private readonly returns: Returns,
   ) {}
 
   /** `GET /api/admin/loadconifg`: status codes, payment and shipping methods (every one, so old orders' values have labels). */
   async config(): Promise<AdminConfigAnswer> {
-    const [payment, status, methods] = await Promise.all([
-      this.tx.repo(PaymentStatusCode).find({ order: { sort_order: 'ASC', status_code: 'ASC' } }),
-      this.tx.repo(OrderStatusCode).find({ order: { sort_order: 'ASC', status_name: 'ASC' } }),
-      this.settings.allMethods(),
-    ]);
+    const [{ payment, status }, methods] = await Promise.all([this.codes(), this.settings.allMethods()]);
     return ok({
       payment_status_methods: payment.map(({ status_code, status_label, color }) => ({ status_code, status_label, color })),
       payment_methods: methods.payment.map(({ method_code, method_label }) => ({ method_code, method_label })),
@@ -111,14 +142,7 @@ export class AdminOrdersService {
       if (dto.status_code) qb.andWhere('o.status_name = :status', { status: dto.status_code });
       if (dto.payment_status !== undefined) qb.andWhere('o.payment_status = :pay', { pay: dto.payment_status });
       const keyword = dto.keyword?.trim();
-      if (keyword) {
-        const kw = likeContains(keyword);
-        qb.andWhere(
-          new Brackets((w) => {
-            for (const col of ['mer_trade_no', 'buy_name', 'buy_phone', 'buy_email', 'name', 'phone']) w.orWhere(`o.${col} LIKE :kw ESCAPE '!'`, { kw });
-          }),
-        );
-      }
+      if (keyword) keywordFilter(qb, keyword);
       return qb;
     };
 
@@ -162,9 +186,9 @@ export class AdminOrdersService {
     return this.tx.run(async () => {
       const order = await this.lockedOrder(dto.order_id);
       if (!order) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
-      if (!OPEN_STATUSES.includes(order.status_name)) throw new AppError(ADMIN_MSG.receiverLockedStatus, HttpStatus.CONFLICT);
       const tickets = await this.ticketsOf([order.id]);
       if ((tickets.get(order.id) ?? []).some((t) => LIVE_TICKET.includes(t.status))) throw new AppError(ADMIN_MSG.receiverLockedTicket, HttpStatus.CONFLICT);
+      if (!OPEN_STATUSES.includes(order.status_name)) throw new AppError(ADMIN_MSG.receiverLockedStatus, HttpStatus.CONFLICT);
 
       const home = HOME_SHIPPINGS.includes(order.shipping);
       const input = {
@@ -228,9 +252,9 @@ export class AdminOrdersService {
 
   private async views(orders: Order[], known?: Map<number, ShippingTicketView[]>): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const [base, tickets] = await Promise.all([this.query.views(orders), known ? Promise.resolve(known) : this.ticketsOf(orders.map((o) => o.id))]);
-    return orders.map((o, i) => {
-      const { cancellable: _cancellable, ...view } = base[i];
+    const [labels, tickets] = await Promise.all([this.labels(), known ? Promise.resolve(known) : this.ticketsOf(orders.map((o) => o.id))]);
+    return orders.map((o) => {
+      const { cancellable: _cancellable, ...view } = toOrderView(o, labels);
       const own = tickets.get(o.id) ?? [];
       const latest = own[0];
       const live = own.some((t) => LIVE_TICKET.includes(t.status));
@@ -253,6 +277,27 @@ export class AdminOrdersService {
     });
   }
 
+  /** Status and payment status codes in display order (reference rows; cached like the settings, dropped with them). */
+  private codes(): Promise<{ status: OrderStatusCode[]; payment: PaymentStatusCode[] }> {
+    return this.cache.getOrLoad(`${SETTINGS_CACHE}order-status-codes`, async () => {
+      const [status, payment] = await Promise.all([
+        this.tx.repo(OrderStatusCode).find({ order: { sort_order: 'ASC', status_name: 'ASC' } }),
+        this.tx.repo(PaymentStatusCode).find({ order: { sort_order: 'ASC', status_code: 'ASC' } }),
+      ]);
+      return { status, payment };
+    });
+  }
+
+  /** What an order view is labelled with: the cached codes and methods (no query per page). */
+  private async labels(): Promise<OrderLabels> {
+    const [{ status, payment }, methods] = await Promise.all([this.codes(), this.settings.allMethods()]);
+    return {
+      status: new Map(status.map((c) => [c.status_name, { label: c.status_label, color: c.color }])),
+      payment: new Map(payment.map((c) => [c.status_code, { label: c.status_label, color: c.color }])),
+      methods,
+    };
+  }
+
   /** A read that holds the row until the transaction ends (MariaDB); SQLite runs one writer at a time. */
   private lockedOrder(orderId: number): Promise<Order | null> {
     const qb = this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId });
@@ -262,8 +307,9 @@ export class AdminOrdersService {
 
   /** Each order's shipping tickets, newest first. */
   private async ticketsOf(orderIds: number[]): Promise<Map<number, ShippingTicketView[]>> {
-    // TODO(issue 11, helper C): ShippingTickets.listForOrder(orderId) once the logistics module exports it.
-    return new Map(orderIds.map((id) => [id, [] as ShippingTicketView[]]));
+    // One indexed read per order (a page holds 10); the logistics module owns the table.
+    const lists = await Promise.all(orderIds.map((id) => this.tickets.listForOrder(id)));
+    return new Map(orderIds.map((id, i) => [id, lists[i]]));
   }
 
   private async parts(orderId: number): Promise<OrderParts> {
