@@ -38,7 +38,6 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
   let owner: AdminSession;
   let staff: AdminSession;
   let editor: AdminSession;
-  let home: { shipping_cost: number; free_shipping_threshold: number };
   let seq = 0;
 
   beforeAll(async () => {
@@ -48,7 +47,6 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     sims = t.app.get<EmbeddedSimulators>(SIMULATORS);
     [v] = await variants(t.app, 1, 1000, 300);
     buyer = await shopper(t);
-    home = await shippingMethod(t.app, 4);
     [owner, staff, editor] = await Promise.all([adminSession(t, 'owner'), adminSession(t, 'staff'), adminSession(t, 'editor')]);
   });
   afterAll(async () => {

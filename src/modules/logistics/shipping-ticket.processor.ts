@@ -7,12 +7,15 @@ import type { PayuniLogistics, ShipmentResult } from '../../integrations/payuni/
 import { PAYUNI_LOGISTICS } from '../../integrations/providers/provider-tokens';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
-import type { OrderItem } from '../orders/entities/order-item.entity';
-import type { Order } from '../orders/entities/order.entity';
 import { OrderStateService } from '../orders/order-state.service';
 import { ShippingTicket } from './entities/shipping-ticket.entity';
 import { storeLabelHtml } from './shipping-pages';
 import { TICKET_STATUS } from './shipping-tickets.service';
+
+/** An order and its lines as OrderStateService.withItems answers them (the orders module's entities stay its own). */
+type OrderWithItems = NonNullable<Awaited<ReturnType<OrderStateService['withItems']>>>;
+type Order = OrderWithItems['order'];
+type OrderItem = OrderWithItems['items'][number];
 
 /** PAYUNi's "already collected" (spec 2 §8): the T-cat shipment exists; its label can be printed again. */
 export const HOME_DUPLICATE = 'HOME01092';

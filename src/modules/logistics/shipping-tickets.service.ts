@@ -17,11 +17,13 @@ import { PAYUNI_LOGISTICS, SIMULATORS } from '../../integrations/providers/provi
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { JobName } from '../../jobs/job-types';
 import { AuditTrail } from '../audit/audit-trail.service';
-import type { Order } from '../orders/entities/order.entity';
 import { OrderStateService } from '../orders/order-state.service';
 import type { CreateShippingOrderDto, MarkShippedDto } from './dto/admin-shipping.dto';
 import { ShippingTicket } from './entities/shipping-ticket.entity';
 import { autoSubmitPage, SHIPPING_MSG } from './shipping-pages';
+
+/** An order as OrderStateService answers it (the orders module's entity stays its own). */
+type Order = NonNullable<Awaited<ReturnType<OrderStateService['findById']>>>;
 
 /** Ticket states: the job is queued, PAYUNi made it, it failed, or HOME01092 (made before). */
 export const TICKET_STATUS = { pending: 'pending', created: 'created', failed: 'failed', duplicate: 'duplicate' } as const;
