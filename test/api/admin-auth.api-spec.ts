@@ -23,7 +23,7 @@ describe('back-office sign-in, sessions and lockout', () => {
   let clock: StaffClock;
 
   beforeAll(async () => {
-    t = await createTestApp(isolatedEnv({ ADMIN_INITIAL_PASSWORD: 'owner-pass-1234', ADMIN_LOGIN_DELAY_MS: '1000' }));
+    t = await createTestApp(isolatedEnv({ ADMIN_INITIAL_PASSWORD: 'owner-pass-1234', ADMIN_LOGIN_DELAY_MS: '1000', LOGIN_IP_FAILURES_PER_HOUR: '20' }));
     clock = t.app.get(StaffClock, { strict: false });
   });
   afterEach(() => clock.reset());
@@ -227,6 +227,21 @@ describe('back-office sign-in, sessions and lockout', () => {
     const plain = answers.filter((r) => r.status === 401).length;
     expect(plain).toBeLessThanOrEqual(4);
     expect(out + plain).toBe(8);
+  });
+
+  it('stops one address trying many accounts: LOGIN_IP_FAILURES_PER_HOUR failures across accounts, then 429', async () => {
+    const ip = nextIp();
+    const b = await adminBrowser(t, ip);
+    for (let i = 0; i < 20; i++) {
+      const r = await adminLogin(b, { username: `sprayed-${i % 5}`, password: 'guess-1234' });
+      expect(r.status).toBe(401); // 4 per account: none locked
+    }
+    const account = await createAdmin(t);
+    const refused = await adminLogin(b, { username: account.username, password: account.password });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ success: false, message: '請求過於頻繁，請稍後再試' });
+    // Another address is not affected.
+    expect((await adminLogin(await adminBrowser(t, nextIp()), { username: account.username, password: account.password })).status).toBe(200);
   });
 
   describe('two-factor (TOTP)', () => {

@@ -1,11 +1,13 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { AdminCheckAnswer, AdminLoginAnswer, AdminLogoutAnswer, AdminRole, TotpSetupAnswer } from '../../common/api/admin';
 import { AdminAccess, type SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
-import { ok } from '../../common/http/envelope';
+import { GENERIC_TOO_MANY, ok } from '../../common/http/envelope';
+import { RateLimiter, rateLimitRule, type RateLimitRule } from '../../common/rate-limit/rate-limiter';
+import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_MSG, ADMIN_ROLES, STAFF_MSG } from '../../common/validation/admin';
 import { AuditTrail } from '../audit/audit-trail.service';
@@ -25,6 +27,9 @@ import { adminName } from './staff-views';
  */
 @Injectable()
 export class StaffAuthService {
+  /** Failed admin logins per client IP across accounts (LOGIN_IP_FAILURES_PER_HOUR). */
+  private readonly sourceRule: RateLimitRule;
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly tx: Transactions,
@@ -36,11 +41,18 @@ export class StaffAuthService {
     private readonly totp: StaffTotp,
     private readonly clock: StaffClock,
     private readonly audit: AuditTrail,
-  ) {}
+    private readonly limiter: RateLimiter,
+    @Inject(AUTH_CONFIG) auth: AuthConfig,
+  ) {
+    this.sourceRule = rateLimitRule('admin-login-ip', auth.login.ipFailures, auth.login.ipWindowMinutes * 60);
+  }
 
   async login(req: Request, dto: AdminLoginDto): Promise<AdminLoginAnswer> {
     const username = dto.username.trim().toLowerCase();
     const ip = req.ip ?? '';
+    // One source trying many accounts (each within its own 5 a day): LOGIN_IP_FAILURES_PER_HOUR, as for members.
+    const source = await this.limiter.peek(this.sourceRule, ip);
+    if (source.remaining === 0) throw new AppError(GENERIC_TOO_MANY, HttpStatus.TOO_MANY_REQUESTS);
     const attempt = await this.lockout.begin(username, ip);
     if (attempt.locked) throw locked();
     await this.clock.sleep(attempt.delayMs);
@@ -147,6 +159,7 @@ export class StaffAuthService {
 
   /** A failed attempt: the lockout answer once this was the 5th today from this IP (the lock is audited). */
   private async failed(admin: Admin | null, username: string, ip: string, message: string, extra: Record<string, unknown> = {}): Promise<never> {
+    await this.limiter.penalty(this.sourceRule, ip);
     const failures = await this.lockout.failuresToday(username, ip);
     if (failures < ADMIN_LOCK_FAILURES) throw new AppError(message, HttpStatus.UNAUTHORIZED, extra);
     if (admin && failures === ADMIN_LOCK_FAILURES) {
