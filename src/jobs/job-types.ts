@@ -60,7 +60,10 @@ export interface JobPayloads {
   [JobName.LogisticsSyncStatus]: { limit?: number };
   /** Tell the receiver the parcel reached the pickup store (no personal data in the payload); job id `sms-at-store:<ticketId>`. */
   [JobName.SmsParcelAtStore]: { ticketId: number };
-  /** Staff alert; sent only when the notification setting `settingType` has Telegram on. No personal data in `text`. */
+  /**
+   * Staff alert; sent only when the notification setting `settingType` has Telegram on. `text` names what
+   * staff act on (an order's number, amount and buyer name — issue 11); never codes, addresses or payment data.
+   */
   [JobName.TelegramNotify]: { settingType: string; text: string };
   /** Ask the gateway about pending orders older than `olderThanMinutes` (or one order). */
   [JobName.PaymentsReconcile]: { olderThanMinutes: number; orderId?: number };
