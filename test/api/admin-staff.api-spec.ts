@@ -56,6 +56,8 @@ describe('staff management and the audit trail (owner)', () => {
     const taken = await owner.post('/api/admin/staff', { username: 'amy.chen', display_name: 'x', role: 'staff', password: 'amy-pass-1' });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ success: false, message: STAFF_MSG.usernameTaken });
+    const twice = await Promise.all([1, 2].map(() => owner.post('/api/admin/staff', { username: 'same-time', display_name: 'x', role: 'staff', password: 'password1' })));
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
     const bad = [
       [{ username: 'a', display_name: 'x', role: 'staff', password: 'password1' }, STAFF_MSG.usernameInvalid],
       [{ username: 'valid-name', display_name: '', role: 'staff', password: 'password1' }, STAFF_MSG.displayNameRequired],

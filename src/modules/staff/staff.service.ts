@@ -8,6 +8,7 @@ import { STAFF_MSG } from '../../common/validation/admin';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { Admin } from '../auth/entities/admin.entity';
 import { PasswordHasher } from '../auth/passwords';
+import { isDuplicateKey } from '../users/db-errors';
 import { AdminSessions } from './admin-sessions';
 import type { CreateStaffDto, UpdateStaffDto } from './dto/staff.dto';
 import { staffView } from './staff-views';
@@ -35,6 +36,16 @@ export class StaffService {
 
   async create(me: SessionAdmin, dto: CreateStaffDto, ip: string): Promise<StaffView> {
     const hash = await this.hasher.hash(dto.password);
+    try {
+      return await this.insert(me, dto, hash, ip);
+    } catch (err) {
+      // Two owners adding the same username at once: the unique index decides.
+      if (isDuplicateKey(err)) throw new AppError(STAFF_MSG.usernameTaken, HttpStatus.CONFLICT);
+      throw err;
+    }
+  }
+
+  private insert(me: SessionAdmin, dto: CreateStaffDto, hash: string, ip: string): Promise<StaffView> {
     return this.tx.run(async () => {
       const repo = this.tx.repo(Admin);
       if (await repo.exists({ where: { username: dto.username } })) throw new AppError(STAFF_MSG.usernameTaken, HttpStatus.CONFLICT);
