@@ -31,6 +31,7 @@ export const JobName = {
   MailOrderConfirmation: 'mail.order-confirmation',
   MailOrderPaid: 'mail.order-paid',
   SmsOrderPaid: 'sms.order-paid',
+  MailOrderRefunded: 'mail.order-refunded',
   MaintenanceDemo: 'maintenance.demo',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -75,6 +76,8 @@ export interface JobPayloads {
   [JobName.MailOrderPaid]: { orderId: number };
   /** Payment received SMS (no code, no personal data in the payload); job id `sms-paid:<orderId>`. */
   [JobName.SmsOrderPaid]: { orderId: number };
+  /** Refund notice e-mail to the buyer (one per refund once it is done or recorded for a transfer); job id `mail-refund:<refundId>`. */
+  [JobName.MailOrderRefunded]: { refundId: number };
   /** Harmless job for tests and smoke checks; no handler is registered by the application. */
   [JobName.MaintenanceDemo]: { token: string };
 }
@@ -106,6 +109,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.MailOrderConfirmation]: { queue: QueueName.Mail, sensitive: false },
   [JobName.MailOrderPaid]: { queue: QueueName.Mail, sensitive: false },
   [JobName.SmsOrderPaid]: { queue: QueueName.Sms, sensitive: false },
+  [JobName.MailOrderRefunded]: { queue: QueueName.Mail, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
 };
 

@@ -5,6 +5,7 @@ import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway
 import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
 import { Refund } from '../../src/modules/refunds/entities/refund.entity';
 import { Refunds } from '../../src/modules/refunds/refunds.service';
+import { outboxFor } from '../../src/modules/auth/testing/browser-session';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { shopper, stockOf, variants, type Shopper, type TestVariant } from './checkout-fixtures';
@@ -95,6 +96,12 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(await stockOf(t.app, v.variantId)).toBe(stock0);
     expect(await make.outboxJobs()).toContain(`invoice-void.${o.id}`);
     expect(await make.auditActions(o.id)).toEqual(expect.arrayContaining(['order.refund', 'order.refund-result']));
+    // The buyer hears about it (once).
+    const mails = (await outboxFor(t.app, buyer.email)).filter((m) => (m.subject ?? '').includes('退款通知'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain(`#${o.id}`);
+    expect(mails[0].body).toContain(`NT$ ${o.total.toLocaleString('en-US')}`);
+    expect(mails[0].body).toContain('取消信用卡授權');
 
     // Nothing left: a second refund is refused.
     const again = await refund(owner, { order_id: o.id, reason: '再退一次', restock: false });
@@ -192,6 +199,9 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(r.body.refund).toMatchObject({ method: 'bank-transfer', status: 'manual', bank: { bank_code: '013', account: '*******89012', name: '王小明' } });
     expect(JSON.stringify(r.body)).not.toContain('123456789012');
     expect(r.body.message).toContain(REFUND_MSG.manualRecorded);
+    const notice = (await outboxFor(t.app, buyer.email)).find((m) => (m.subject ?? '').includes(`退款通知 #${o.id}`));
+    expect(notice?.body).toContain('帳號末五碼 89012');
+    expect(notice?.body).not.toContain('123456789012');
     expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'cancelled' });
 
     // The transfer: the full account for whoever makes it (audited), then marked done once.

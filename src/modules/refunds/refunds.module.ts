@@ -5,6 +5,7 @@ import { SettingsModule } from '../settings/settings.module';
 import { AdminRefundsController } from './admin-refunds.controller';
 import { Refund } from './entities/refund.entity';
 import { ReturnRequest } from './entities/return-request.entity';
+import { RefundMailProcessor } from './refund-mail.processor';
 import { Refunds } from './refunds.service';
 import { Returns } from './returns.service';
 import { ShopReturnsController } from './shop-returns.controller';
@@ -21,7 +22,7 @@ import { ShopReturnsController } from './shop-returns.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, SettingsModule],
   controllers: [AdminRefundsController, ShopReturnsController],
-  providers: [Refunds, Returns],
+  providers: [Refunds, Returns, RefundMailProcessor],
   exports: [Refunds, Returns],
 })
 export class RefundsModule {}

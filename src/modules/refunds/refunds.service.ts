@@ -297,6 +297,7 @@ export class Refunds {
       this.logger.error(`refund #${row.id} of order #${order.id} (NT$ ${row.amount}) could not be added to the order's refunded amount`);
       return;
     }
+    await this.outbox.enqueue(JobName.MailOrderRefunded, { refundId: row.id }, { jobId: `mail-refund:${row.id}` });
     if (row.invoice_action === 'void') {
       await this.outbox.enqueue(JobName.InvoiceVoid, { orderId: order.id, reason: (row.reason || '訂單退款').slice(0, 60) }, { jobId: `invoice-void:${order.id}` });
     }

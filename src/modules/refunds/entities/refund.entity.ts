@@ -76,6 +76,10 @@ export class Refund {
   @DateTimeColumn()
   done_at: Date | null;
 
+  /** When the buyer's refund notice e-mail went out (mail.order-refunded; sent once). */
+  @DateTimeColumn()
+  notified_at: Date | null;
+
   @CreatedAt()
   created_at: Date;
 

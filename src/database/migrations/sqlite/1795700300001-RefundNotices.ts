@@ -1,0 +1,14 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** refunds.notified_at: the buyer's refund notice e-mail went out (issue 11, helper D). Hand-written like the generated ones. */
+export class RefundNotices1795700300001Sqlite implements MigrationInterface {
+    name = 'RefundNotices1795700300001';
+
+    public async up(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`ALTER TABLE "refunds" ADD COLUMN "notified_at" datetime(3)`);
+    }
+
+    public async down(queryRunner: QueryRunner): Promise<void> {
+        await queryRunner.query(`ALTER TABLE "refunds" DROP COLUMN "notified_at"`);
+    }
+}

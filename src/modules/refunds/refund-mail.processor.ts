@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { IsNull } from 'typeorm';
+import { Transactions } from '../../common/transactions/transactions';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sender';
+import { maskRecipient } from '../../integrations/outbox/dev-outbox';
+import { JobHandler } from '../../jobs/job-handler.decorator';
+import { JobName, type JobOf } from '../../jobs/job-types';
+import { messageOrigin } from '../orders/order-messages.processor';
+import { OrderStateService } from '../orders/order-state.service';
+import { SettingsService } from '../settings/settings.service';
+import { Refund } from './entities/refund.entity';
+import { refundMail } from './refund-mail';
+
+/**
+ * The buyer's refund notice (`mail.order-refunded`, one per refund once it is done or recorded
+ * for a transfer). Idempotent through `refunds.notified_at`: a run finds it set → sends nothing;
+ * else it sends, then sets it. The crash window between the two resends once with the same
+ * Message-ID (clients fold it). Mail failures throw, so the queue retries.
+ */
+@Injectable()
+export class RefundMailProcessor {
+  private readonly logger = new Logger(RefundMailProcessor.name);
+
+  constructor(
+    private readonly tx: Transactions,
+    private readonly orders: OrderStateService,
+    private readonly settings: SettingsService,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @JobHandler(JobName.MailOrderRefunded)
+  async send(job: JobOf<'mail.order-refunded'>): Promise<void> {
+    const refund = await this.tx.repo(Refund).findOne({ where: { id: job.data.refundId } });
+    if (!refund || refund.notified_at) return;
+    if (refund.status !== 'done' && refund.status !== 'manual') return void this.logger.log(`refund #${refund.id} notice not sent: status ${refund.status}`);
+    const order = await this.orders.findById(refund.order_id);
+    if (!order?.buy_email) return void this.logger.log(`refund #${refund.id} notice not sent: no buyer e-mail`);
+    const pub = (await this.settings.publicSettings()).find((s) => s.s_key === 'COMPANY_NAME');
+    const shopName = (pub?.s_value ?? (await this.settings.get('COMPANY_NAME'))).trim() || 'skinshop';
+    await this.mail.send(refundMail(order, refund, { shopName, origin: messageOrigin(this.config) }));
+    await this.tx.repo(Refund).update({ id: refund.id, notified_at: IsNull() }, { notified_at: new Date() });
+    this.logger.log(`refund #${refund.id} notice sent to ${maskRecipient(order.buy_email)}`);
+  }
+}

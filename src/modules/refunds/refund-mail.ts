@@ -1,0 +1,59 @@
+import { escapeHtml } from '../../common/html/escape-html';
+import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
+import type { Order } from '../orders/entities/order.entity';
+import type { Refund } from './entities/refund.entity';
+
+/** What the refund notice names besides the order and the refund. */
+export interface RefundMailContext {
+  shopName: string;
+  /** Public origin for the link to the member's orders, without a trailing slash. */
+  origin: string;
+}
+
+const ntd = (n: number) => `NT$ ${n.toLocaleString('en-US')}`;
+
+/** How the money comes back, in the buyer's words. */
+export function refundRoute(r: Pick<Refund, 'method' | 'bank_code' | 'bank_account'>): { label: string; note: string } {
+  switch (r.method) {
+    case 'credit-void':
+      return { label: '取消信用卡授權', note: '您的信用卡授權已取消，這筆款項不會向您請款；帳單上的暫時授權將依發卡銀行作業消失。' };
+    case 'credit-refund':
+      return { label: '信用卡退刷', note: '款項將退回您付款的信用卡，實際入帳時間依發卡銀行作業為準（約 7 至 14 個工作天）。' };
+    case 'linepay':
+      return { label: 'LINE Pay 退款', note: '款項將退回您的 LINE Pay 原付款方式。' };
+    default:
+      return {
+        label: '銀行轉帳退款',
+        note: `我們將以銀行轉帳將款項匯入您提供的帳戶（銀行代碼 ${r.bank_code}，帳號末五碼 ${r.bank_account.slice(-5)}），約需 3 至 5 個工作天。`,
+      };
+  }
+}
+
+/** `mail.order-refunded`: the amount, how it comes back, the order; every order value is buyer input and is escaped in HTML. */
+export function refundMail(order: Pick<Order, 'id' | 'mer_trade_no' | 'buy_name' | 'buy_email' | 'created_at'>, r: Refund, ctx: RefundMailContext): MailMessage {
+  const route = refundRoute(r);
+  const rows: [string, string][] = [
+    ['訂單編號', `#${order.id}`],
+    ['交易編號', order.mer_trade_no],
+    ['退款金額', ntd(r.amount)],
+    ['退款方式', route.label],
+  ];
+  const link = `${ctx.origin.replace(/\/+$/, '')}/orders`;
+  const text = [`${order.buy_name} 您好：`, '', '我們已為您的訂單辦理退款。', '', ...rows.map(([k, v]) => `${k}：${v}`), '', route.note, '', `查看訂單：${link}`, '', ctx.shopName].join('\n');
+  const html = [
+    `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
+    '<p>我們已為您的訂單辦理退款。</p>',
+    `<table cellpadding="0" cellspacing="0">${rows.map(([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    `<p>${escapeHtml(route.note)}</p>`,
+    `<p><a href="${escapeHtml(link)}">查看訂單</a></p>`,
+    `<p>${escapeHtml(ctx.shopName)}</p>`,
+  ].join('\n');
+  const name = headerSafe(order.buy_name, 50);
+  return {
+    to: name ? { name, address: order.buy_email } : order.buy_email,
+    subject: headerSafe(`【${ctx.shopName}】退款通知 #${order.id}`),
+    text,
+    html,
+    messageId: `<refund-${r.id}-${new Date(order.created_at).getTime()}@skinshop.order>`,
+  };
+}
