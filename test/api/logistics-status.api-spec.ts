@@ -171,6 +171,19 @@ describe('logistics status: notify, getShippingStatus, the sync job, order moves
     expect(row.invoice_status).toBe('void');
   });
 
+  it('a shipment cancelled at PAYUNi (41) is no longer the live one: staff make a new ticket', async () => {
+    const o = await shipped(4);
+    sims.payuni!.setStatusNotifyUrl(`${(await t.app.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1')}/api/logistics/payuni/notify`);
+    await sims.payuni!.advanceShipment(o.shipTradeNo, '41');
+    expect(await ticketRow(o.ticketId)).toMatchObject({ ship_status: '41', live_order_id: null });
+    expect((await orderRow(o.id)).status_name).toBe('shipped');
+    const again = await staff.post('/api/admin/createShippingOrder', { order_id: o.id, ship_trade_no: o.shipTradeNo });
+    expect(again.status).toBe(200);
+    expect(again.body.ticket.id).not.toBe(o.ticketId);
+    expect(again.body.ticket.ship_trade_no).not.toBe(o.shipTradeNo);
+    expect((await orderRow(o.id)).ship_trade_no).toBe(again.body.ticket.ship_trade_no);
+  });
+
   it('refuses posts it cannot verify (400) and answers OK for a shipment it does not know', async () => {
     const o = await shipped(4);
     const bad = sealEnvelope('SIMSHOP01', '1.0', { MerID: 'SIMSHOP01', Status: 'SUCCESS', ApiType: 'ShipStatus', ShipTradeNo: o.shipTradeNo, LgsType: 'HOME', ShipStatus: '11', ShipStatusTime: '2026-01-01 10:00:00' }, KEY, IV);

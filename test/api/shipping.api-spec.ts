@@ -113,6 +113,8 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     expect(big.body.message).toBe(SHIPPING_MSG.spec150Ambient);
     const wrong = await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, lgsType: 'C2C' });
     expect(wrong.body.message).toBe(SHIPPING_MSG.lgsTypeMismatch);
+    // Codes are strings, never coerced.
+    expect((await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, goodsType: 1 })).status).toBe(400);
     const past = await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, shipDate: '2020-01-01' });
     expect(past.body.message).toBe(SHIPPING_MSG.badDate);
     expect(await tickets(cod.id)).toHaveLength(0);

@@ -128,10 +128,8 @@ export class ShippingTickets {
     const ticketId = await this.tx.run(async () => {
       const order = await this.orders.findById(dto.order_id);
       if (!order) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
-      if (dto.ship_trade_no) {
-        const same = await this.tx.repo(ShippingTicket).findOne({ where: { order_id: order.id, ship_trade_no: dto.ship_trade_no } });
-        if (same) return same.id;
-      }
+      // The order's live ticket answers again (a double click, a reprint): one shipment per order.
+      // A failed or cancelled shipment is not live: a new ticket is made (whatever ship_trade_no the form carries).
       const live = await this.tx.repo(ShippingTicket).findOne({ where: { live_order_id: order.id } });
       if (live) return live.id;
       if (order.shipping === SHIPPING.family || order.shipping === SHIPPING.hilife) throw new AppError(SHIPPING_MSG.manualOnly, HttpStatus.CONFLICT);

@@ -7,15 +7,14 @@ import { SHIPPING_MSG } from '../shipping-pages';
 /** '' and null mean "not given" (the screen sends '' for a field it leaves to the server's default). */
 const blankToUndefined = () => Transform(({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value));
 const IfGiven = () => ValidateIf((_o: object, v: unknown) => v !== undefined);
-/** A code the screen may send as a string or a number ('1' or 1): kept as the string. */
-const CodeString = () => Transform(({ value }: { value: unknown }) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value));
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
  * `POST /api/admin/createShippingOrder` (spec 2 §7: order_id, ship_trade_no, lgsType, shipType,
  * goodsType, shipDate, deliveryDate, spec, hideProdDesc, labelMode, memo). Everything but the
- * order is optional: the server applies the issue's defaults per shipping method.
+ * order is optional: the server applies the issue's defaults per shipping method. Codes are
+ * strings ('1', not 1: never coerced).
  */
 export class CreateShippingOrderDto {
   @ToWholeNumber()
@@ -23,7 +22,7 @@ export class CreateShippingOrderDto {
   @IsInt({ message: GENERIC_BAD_REQUEST })
   order_id: number;
 
-  /** A ticket's number already made for this order: answers that ticket again (reprint). */
+  /** The order's shipment number as the screen shows it (spec 2 §7); the order's live ticket answers, if any. */
   @blankToUndefined()
   @IfGiven()
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: GENERIC_BAD_REQUEST })
@@ -36,14 +35,12 @@ export class CreateShippingOrderDto {
   lgsType?: string;
 
   @blankToUndefined()
-  @CodeString()
   @IfGiven()
   @IsIn(['1', '2'], { message: GENERIC_BAD_REQUEST })
   shipType?: string;
 
   /** 1 ambient, 2 frozen, 3 chilled (HOME only). */
   @blankToUndefined()
-  @CodeString()
   @IfGiven()
   @IsIn(['1', '2', '3'], { message: GENERIC_BAD_REQUEST })
   goodsType?: string;
@@ -62,7 +59,6 @@ export class CreateShippingOrderDto {
 
   /** Package size: 1 60 cm, 2 90, 3 120, 4 150 (ambient only). */
   @blankToUndefined()
-  @CodeString()
   @IfGiven()
   @IsIn(['1', '2', '3', '4'], { message: GENERIC_BAD_REQUEST })
   spec?: string;
@@ -73,7 +69,6 @@ export class CreateShippingOrderDto {
   hideProdDesc?: string;
 
   @blankToUndefined()
-  @CodeString()
   @IfGiven()
   @IsIn(['1', '2'], { message: GENERIC_BAD_REQUEST })
   labelMode?: string;
