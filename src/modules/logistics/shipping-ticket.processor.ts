@@ -88,7 +88,8 @@ export class ShippingTicketProcessor {
     if (t.lgs_type === 'HOME') {
       return this.payuni.createHomeShipment({
         ...common,
-        tradeAmt: Math.max(common.tradeAmt, 30),
+        // T-cat takes 30–20 000: a declared goods value below 30 is raised; cash to collect never is (PAYUNi refuses it).
+        tradeAmt: cod ? common.tradeAmt : Math.max(common.tradeAmt, 30),
         goodsType: Number(t.goods_type) as 1 | 2 | 3,
         deliveryTimeTag: (['01', '02', '04'].includes(order.delivery_time_slot) ? order.delivery_time_slot : '04') as '01' | '02' | '04',
         consigneeAddress: addressOf(order),
