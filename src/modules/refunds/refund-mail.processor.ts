@@ -6,7 +6,6 @@ import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sende
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
-import { messageOrigin } from '../orders/order-messages.processor';
 import { OrderStateService } from '../orders/order-state.service';
 import { SettingsService } from '../settings/settings.service';
 import { Refund } from './entities/refund.entity';
@@ -18,6 +17,13 @@ import { refundMail } from './refund-mail';
  * else it sends, then sets it. The crash window between the two resends once with the same
  * Message-ID (clients fold it). Mail failures throw, so the queue retries.
  */
+/** The shop's public origin for the link: PUBLIC_URL, else the address the server listens on (as the order messages do). */
+function messageOrigin(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
 @Injectable()
 export class RefundMailProcessor {
   private readonly logger = new Logger(RefundMailProcessor.name);

@@ -1,7 +1,10 @@
 import { escapeHtml } from '../../common/html/escape-html';
 import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
-import type { Order } from '../orders/entities/order.entity';
+import type { OrderStateService } from '../orders/order-state.service';
 import type { Refund } from './entities/refund.entity';
+
+/** An order row as OrderStateService reads it (the orders module's entity stays its own). */
+export type OrderRow = NonNullable<Awaited<ReturnType<OrderStateService['findById']>>>;
 
 /** What the refund notice names besides the order and the refund. */
 export interface RefundMailContext {
@@ -30,7 +33,7 @@ export function refundRoute(r: Pick<Refund, 'method' | 'bank_code' | 'bank_accou
 }
 
 /** `mail.order-refunded`: the amount, how it comes back, the order; every order value is buyer input and is escaped in HTML. */
-export function refundMail(order: Pick<Order, 'id' | 'mer_trade_no' | 'buy_name' | 'buy_email' | 'created_at'>, r: Refund, ctx: RefundMailContext): MailMessage {
+export function refundMail(order: Pick<OrderRow, 'id' | 'mer_trade_no' | 'buy_name' | 'buy_email' | 'created_at'>, r: Refund, ctx: RefundMailContext): MailMessage {
   const route = refundRoute(r);
   const rows: [string, string][] = [
     ['訂單編號', `#${order.id}`],

@@ -11,9 +11,9 @@ import { LINEPAY_GATEWAY, PAYUNI_GATEWAY } from '../../integrations/providers/pr
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
-import type { Order } from '../orders/entities/order.entity';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
 import { SettingsService } from '../settings/settings.service';
+import type { OrderRow } from './refund-mail';
 import { Refund } from './entities/refund.entity';
 import { toRefundView } from './refund-views';
 
@@ -250,7 +250,7 @@ export class Refunds {
   }
 
   /** Calls the gateway for a `pending` row and records the outcome. */
-  private async runAtGateway(admin: SessionAdmin, order: Order, row: Refund): Promise<RefundOutcome> {
+  private async runAtGateway(admin: SessionAdmin, order: OrderRow, row: Refund): Promise<RefundOutcome> {
     const result = await this.callGateway(order, row);
     const saved = await this.settle(order.id, row.id, result);
     await this.tx.run(() =>
@@ -290,7 +290,7 @@ export class Refunds {
   }
 
   /** A refund that happened (or is owed by hand): the order's refunded amount, status, stock and invoice. */
-  private async applyDone(order: Order, row: Refund): Promise<void> {
+  private async applyDone(order: OrderRow, row: Refund): Promise<void> {
     const applied = await this.orders.applyRefund(order.id, { amount: row.amount, restock: row.restock === 1 });
     if (!applied) {
       // The order row was locked and checked: this means the books disagree — leave a trace for staff.
@@ -308,7 +308,7 @@ export class Refunds {
    * whole, or capture and refund a part), LINE Pay refund. A failure we cannot classify (network,
    * timeout) is checked against the gateway's refunded total; still unknown → `unknown`.
    */
-  private async callGateway(order: Order, row: Refund): Promise<GatewayResult> {
+  private async callGateway(order: OrderRow, row: Refund): Promise<GatewayResult> {
     const before = order.refunded_amount;
     if (order.payment === 'linepay') {
       try {
@@ -350,7 +350,7 @@ export class Refunds {
     }
   }
 
-  private async cardTrade(order: Order): Promise<TradeRecord | null> {
+  private async cardTrade(order: OrderRow): Promise<TradeRecord | null> {
     try {
       const { trades } = await this.payuni.tradeQuery({ merTradeNo: order.mer_trade_no });
       return trades.find((t) => t.merTradeNo === order.mer_trade_no) ?? trades[0] ?? null;
@@ -361,7 +361,7 @@ export class Refunds {
   }
 
   /** After a lost answer: did PAYUNi refund it? Its RefundAmt (or a void of the whole) tells. */
-  private async checkCard(order: Order, expectedTotal: number, amount: number, cause: unknown): Promise<GatewayResult> {
+  private async checkCard(order: OrderRow, expectedTotal: number, amount: number, cause: unknown): Promise<GatewayResult> {
     try {
       const trade = await this.cardTrade(order);
       if (trade && ((trade.refundAmt ?? 0) >= expectedTotal || (trade.tradeStatus === 3 && amount === order.total_amount))) {
@@ -374,7 +374,7 @@ export class Refunds {
     return { kind: 'unknown', message: REFUND_MSG.refundUnknown, raw: { error: describe(cause) } };
   }
 
-  private async checkLinePay(order: Order, expectedTotal: number, cause: unknown): Promise<GatewayResult> {
+  private async checkLinePay(order: OrderRow, expectedTotal: number, cause: unknown): Promise<GatewayResult> {
     try {
       const list = await this.linePay.paymentDetails({ transactionId: order.trade_no, orderId: order.mer_trade_no });
       const d = list.find((x) => x.transactionId === order.trade_no);
@@ -393,7 +393,7 @@ export class Refunds {
   }
 
   /** Settles the order's `pending` refunds (a lost answer) by asking the gateway; no-op when none. */
-  async resolvePending(order: Order): Promise<void> {
+  async resolvePending(order: OrderRow): Promise<void> {
     const pending = await this.tx.repo(Refund).find({ where: { order_id: order.id, status: REFUND_STATUS.pending }, order: { id: 'ASC' } });
     for (const row of pending) {
       const fresh = (await this.orders.findById(order.id))!;
