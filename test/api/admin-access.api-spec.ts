@@ -32,6 +32,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/logout': 'public',
   'GET /api/admin/checkLogin': 'public',
   'GET /api/admin/checklogin': 'public',
+  'POST /api/admin/password': ALL,
   'POST /api/admin/totp/setup': ALL,
   'POST /api/admin/totp/enable': ALL,
   'POST /api/admin/totp/disable': ALL,

@@ -150,6 +150,22 @@ describe('staff management and the audit trail (owner)', () => {
     expect((logs.body.rows as Array<{ action: string }>).map((x) => x.action)).toEqual(expect.arrayContaining(['staff.totp-reset', 'staff.totp-enable']));
   });
 
+  it('lets any admin change their own password with the current one: other sessions end, this one stays', async () => {
+    const me = await adminSession(t, 'editor');
+    const elsewhere = await adminBrowser(t, '203.0.113.204');
+    const other = await adminLogin(elsewhere, { username: me.username, password: me.password });
+    expect(other.status).toBe(200);
+    expect((await me.post('/api/admin/password', { currentPassword: 'wrong-one', newPassword: 'new-pass-123' })).body).toEqual({ success: false, message: STAFF_MSG.currentPasswordWrong });
+    expect((await me.post('/api/admin/password', { currentPassword: me.password, newPassword: me.password })).body.message).toBe(STAFF_MSG.samePassword);
+    expect((await me.post('/api/admin/password', { currentPassword: me.password, newPassword: 'short' })).body.message).toBe(STAFF_MSG.passwordTooShort);
+    const ok = await me.post('/api/admin/password', { currentPassword: me.password, newPassword: 'new-pass-123' });
+    expect(ok.body).toEqual({ success: true, message: STAFF_MSG.passwordChanged });
+    expect((await me.get('/api/admin/checkLogin')).body.isLoggedIn).toBe(true);
+    expect((await elsewhere.agent.get('/api/admin/checkLogin')).body.isLoggedIn).toBe(false);
+    const b = await adminBrowser(t, '203.0.113.205');
+    expect((await adminLogin(b, { username: me.username, password: 'new-pass-123' })).status).toBe(200);
+  });
+
   it('records every staff change in the audit trail with before/after, never a password', async () => {
     const owner = await adminSession(t, 'owner');
     const created = await owner.post('/api/admin/staff', { username: 'audit-me', display_name: '稽核', role: 'editor', password: 'audit-pass-1' });

@@ -126,4 +126,7 @@ export const STAFF_MSG = {
   totpDisabled: '已關閉兩步驟驗證',
   totpRequiredForOwner: '擁有者必須使用兩步驟驗證，無法關閉',
   totpReset: '已重設兩步驟驗證，該帳號已在所有裝置登出',
+  currentPasswordWrong: '目前的密碼不正確',
+  samePassword: '新密碼不可與目前的密碼相同',
+  passwordChanged: '密碼已變更，其他裝置上的登入已登出',
 } as const;

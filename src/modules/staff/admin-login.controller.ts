@@ -6,7 +6,7 @@ import type { AdminCheckAnswer, AdminCsrfAnswer, AdminLoginAnswer, AdminLogoutAn
 import { AllowBeforeTotpSetup, AnyAdmin, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { ok } from '../../common/http/envelope';
 import { STAFF_MSG } from '../../common/validation/admin';
-import { AdminLoginDto, TotpCodeDto } from './dto/staff.dto';
+import { AdminLoginDto, OwnPasswordDto, TotpCodeDto } from './dto/staff.dto';
 import { StaffAuthService } from './staff-auth.service';
 
 /** Back-office sign-in (spec 1 §7 / spec 3 §7) and the signed-in admin's two-factor. */
@@ -59,6 +59,15 @@ export class AdminLoginController {
   @ApiOperation({ summary: 'Same as checkLogin (spec 1 spelling)' })
   checklogin(@Req() req: Request): Promise<AdminCheckAnswer> {
     return this.auth.check(req);
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @AnyAdmin()
+  @ApiOperation({ summary: 'Changes your own password {currentPassword, newPassword}; your other sessions end' })
+  async changePassword(@CurrentAdmin() me: SessionAdmin, @Body() dto: OwnPasswordDto, @Req() req: Request): Promise<Envelope> {
+    await this.auth.changeOwnPassword(me, dto.currentPassword, dto.newPassword, req);
+    return ok({}, STAFF_MSG.passwordChanged);
   }
 
   @Post('totp/setup')

@@ -29,6 +29,8 @@ import { adminName } from './staff-views';
 export class StaffAuthService {
   /** Failed admin logins per client IP across accounts (LOGIN_IP_FAILURES_PER_HOUR). */
   private readonly sourceRule: RateLimitRule;
+  /** Current-password checks of a signed-in admin: 5 per 15 minutes. */
+  private readonly passwordCheckRule = rateLimitRule('admin-password-check', 5, 15 * 60);
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -175,6 +177,24 @@ export class StaffAuthService {
       );
     }
     throw locked();
+  }
+
+  /** The signed-in admin changes their own password (the current one first): other sessions end, this one stays. */
+  async changeOwnPassword(me: SessionAdmin, currentPassword: string, newPassword: string, req: Request): Promise<void> {
+    const checks = await this.limiter.consume(this.passwordCheckRule, String(me.id));
+    if (!checks.allowed) throw new AppError(GENERIC_TOO_MANY, HttpStatus.TOO_MANY_REQUESTS);
+    const row = await this.mine(me);
+    if (!(await this.hasher.verify(row.password_hash, currentPassword))) throw new AppError(STAFF_MSG.currentPasswordWrong);
+    if (currentPassword === newPassword) throw new AppError(STAFF_MSG.samePassword);
+    const hash = await this.hasher.hash(newPassword);
+    const version = row.session_version + 1;
+    await this.tx.run(async () => {
+      await this.tx.repo(Admin).update({ id: row.id }, { password_hash: hash, session_version: version });
+      await this.audit.record({ admin: me, action: 'staff.password-change', entity: 'staff', entityId: row.id, changes: { password: ['***', '***'] }, summary: '變更自己的密碼', ip: req.ip });
+    });
+    req.session.adminVersion = version;
+    await this.limiter.reset(this.passwordCheckRule, String(me.id));
+    await this.sessions.deleteStored(row.id, req.sessionID);
   }
 
   /** Owner: turns another admin's two-factor off (a lost phone); that admin's sessions end. */

@@ -96,3 +96,16 @@ export class StaffPasswordDto {
   @IsString({ message: STAFF_MSG.passwordTooShort })
   password: string;
 }
+
+/** POST /api/admin/password: the signed-in admin's own password. */
+export class OwnPasswordDto {
+  @MaxLength(ADMIN_PASSWORD_MAX, { message: ADMIN_MSG.wrongCredentials })
+  @IsString({ message: ADMIN_MSG.passwordRequired })
+  @IsFilled({ message: ADMIN_MSG.passwordRequired })
+  currentPassword: string;
+
+  @MaxLength(ADMIN_PASSWORD_MAX, { message: STAFF_MSG.passwordTooLong })
+  @MinLength(ADMIN_PASSWORD_MIN, { message: STAFF_MSG.passwordTooShort })
+  @IsString({ message: STAFF_MSG.passwordTooShort })
+  newPassword: string;
+}
