@@ -120,6 +120,15 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     expect(await tickets(cod.id)).toHaveLength(0);
   });
 
+  it("refuses a receiver PAYUNi would refuse (the checkout takes any number of 漢字) before making a ticket", async () => {
+    const o = await order(4, 'cod');
+    await ds.query('UPDATE orders SET name = ? WHERE id = ?', ['歐陽美麗華人', o.id]);
+    const r = await staff.post('/api/admin/createShippingOrder', { order_id: o.id });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe(SHIPPING_MSG.consigneeName);
+    expect(await tickets(o.id)).toHaveLength(0);
+  });
+
   it('T-cat for a cash-on-delivery home order: the defaults, the job at PAYUNi, shipped, its e-invoice, the label, audited', async () => {
     const o = await order(4, 'cod');
     const r = await staff.post('/api/admin/createShippingOrder', { order_id: o.id });

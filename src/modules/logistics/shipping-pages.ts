@@ -18,6 +18,9 @@ export const SHIPPING_MSG = {
   markedShipped: '已登錄出貨',
   alreadyShipped: '此訂單已出貨',
   manualNoStatus: '手動登錄的物流單無法查詢貨態，請至物流業者網站查詢',
+  consigneeName: '收件人姓名須為 2–5 個中文字（或 4–10 個英文字母）才能寄送，請先修改收件人',
+  consigneeMobile: '收件人手機須為 09 開頭的 10 碼才能寄送，請先修改收件人',
+  invalidForCarrier: '物流資料不符規則',
 } as const;
 
 /** Where the label pages load their auto-submit script (same origin: the CSP allows no inline script). */

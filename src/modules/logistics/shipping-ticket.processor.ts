@@ -9,7 +9,7 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
 import { OrderStateService } from '../orders/order-state.service';
 import { ShippingTicket } from './entities/shipping-ticket.entity';
-import { storeLabelHtml } from './shipping-pages';
+import { SHIPPING_MSG, storeLabelHtml } from './shipping-pages';
 import { TICKET_STATUS } from './shipping-tickets.service';
 
 /** An order and its lines as OrderStateService.withItems answers them (the orders module's entities stay its own). */
@@ -77,7 +77,7 @@ export class ShippingTicketProcessor {
         this.log.warn(`ticket #${ticket.id} attempt ${job.attempt}: ${e.message}; retrying`);
         throw e;
       }
-      return this.fail(ticket, e.message);
+      return this.fail(ticket, e.code === 'VALIDATION' ? `${SHIPPING_MSG.invalidForCarrier}（${e.message.replace(/^VALIDATION: /, '')}）` : e.message);
     }
     return this.record(ticket, order, made, TICKET_STATUS.created);
   }

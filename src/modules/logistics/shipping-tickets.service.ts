@@ -9,7 +9,7 @@ import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_MSG } from '../../common/validation/admin';
 import { CHECKOUT_MSG, HOME_SHIPPINGS, SHIPPING } from '../../common/validation/checkout-rules';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { payuniFormMarkup } from '../../integrations/payuni/payuni-client';
+import { consigneeNameOk, payuniFormMarkup } from '../../integrations/payuni/payuni-client';
 import { PayuniError, type PayuniForm } from '../../integrations/payuni/payuni-gateway';
 import type { PayuniLogistics } from '../../integrations/payuni/payuni-logistics';
 import type { EmbeddedSimulators } from '../../integrations/providers/embedded-simulators';
@@ -134,6 +134,9 @@ export class ShippingTickets {
       if (live) return live.id;
       if (order.shipping === SHIPPING.family || order.shipping === SHIPPING.hilife) throw new AppError(SHIPPING_MSG.manualOnly, HttpStatus.CONFLICT);
       this.checkShippable(order);
+      // PAYUNi's consignee rules are narrower than the checkout's (any number of 漢字): refuse before a ticket fails.
+      if (!consigneeNameOk(order.name)) throw new AppError(SHIPPING_MSG.consigneeName, HttpStatus.CONFLICT);
+      if (!/^09\d{8}$/.test(order.phone.trim())) throw new AppError(SHIPPING_MSG.consigneeMobile, HttpStatus.CONFLICT);
       const form = ticketFormFor(order.shipping, dto, taipeiToday());
       const id = await this.insertLive(order, {
         ship_type: form.shipType,
