@@ -121,7 +121,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(ticketForm.getByLabel('出貨日期')).toHaveValue(tomorrow);
     await keepDialogShot(page, testInfo, 'admin-ticket-form');
     await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
-    await expectToast(page, '出貨單已建立');
+    await expectToast(page, '出貨單建立成功');
     await expect(ticketForm).toBeHidden({ timeout: 30_000 });
     const tickets = detail.getByTestId('detail-tickets');
     await expect(tickets.getByTestId('ticket-status').first()).toHaveText('已建立');
@@ -134,7 +134,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     const status = dialog(page, /物流狀態/);
     await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
     await keepDialogShot(page, testInfo, 'admin-logistics-status');
-    await status.getByRole('button', { name: '關閉' }).click();
+    await status.locator('.ant-modal-footer').getByRole('button', { name: '關閉' }).click();
     await expect(status).toBeHidden();
 
     // Refund the card payment, after the confirmation.

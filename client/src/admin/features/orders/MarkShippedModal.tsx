@@ -20,7 +20,7 @@ export function MarkShippedModal({ order, onClose }: { order: AdminOrderView; on
     try {
       const answer = await markShipped({ order_id: order.order_id, carrier: v.carrier, tracking_no: v.tracking_no.trim() }).unwrap();
       if (!answer.success) throw { data: answer };
-      notify.success(answer.message || '已標記為已出貨');
+      notify.success(answer.message || '已登錄出貨');
       onClose();
     } catch (err) {
       notify.error(messageOf(err, ADMIN_MSG.systemError));
@@ -48,10 +48,10 @@ export function MarkShippedModal({ order, onClose }: { order: AdminOrderView; on
           name="tracking_no"
           rules={[
             { required: true, whitespace: true, message: '請輸入物流單號' },
-            { pattern: /^[A-Za-z0-9-]{4,40}$/, message: '物流單號格式不正確' },
+            { pattern: /^[A-Za-z0-9]{4,30}$/, message: '請輸入正確的物流單號（英數字 4–30 碼）' },
           ]}
         >
-          <Input maxLength={40} autoComplete="off" />
+          <Input maxLength={30} autoComplete="off" />
         </Form.Item>
       </Form>
     </Modal>

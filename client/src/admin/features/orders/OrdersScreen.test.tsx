@@ -189,7 +189,7 @@ describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
     const in3 = new Date(Date.now() + 8 * 3600_000 + 3 * 86400_000).toISOString().slice(0, 10);
     expect(sent).toEqual({ order_id: 101, ship_trade_no: '', lgsType: 'HOME', shipType: '2', goodsType: '1', shipDate: tomorrow, deliveryDate: in3, spec: '1', hideProdDesc: 'Y', memo: '' });
     expect(await within(form).findByText('出貨單建立中，請稍候…')).toBeInTheDocument();
-    await toast('出貨單已建立', 8000);
+    await toast('出貨單建立成功', 8000);
     expect(polls).toBe(2);
   }, 20_000);
 

@@ -6,13 +6,16 @@ import { useCreateShippingOrderMutation, useGetShippingTicketMutation } from './
 import { messageOf, useNotify } from './notify';
 import { GOODS_TYPES, specsFor, ticketDefaults, type TicketForm } from './orderRules';
 
+/** The server's text (src/modules/logistics SHIPPING_MSG.created) when it sends none. */
+export const TICKET_CREATED = '出貨單建立成功';
+
 /** How often and how long a pending ticket is asked for (the job normally ends within seconds). */
 export const POLL_MS = 2000;
 export const POLL_LIMIT = 30;
 
 type Outcome =
   | { kind: 'pending' }
-  | { kind: 'created'; ticket?: ShippingTicketView }
+  | { kind: 'created'; ticket?: ShippingTicketView; message?: string }
   | { kind: 'duplicate'; pdfUrl?: string }
   | { kind: 'warning'; message: string }
   | { kind: 'failed'; message: string };
@@ -24,7 +27,7 @@ function outcomeOf(answer: { success: boolean; message?: string; pending?: boole
   if (t?.status === 'duplicate' || answer.message?.includes(ADMIN_MSG.duplicateTicket) || answer.message?.includes('HOME01092')) {
     return { kind: 'duplicate', pdfUrl: answer.pdfUrl || t?.label_url || undefined };
   }
-  if (answer.success && (!t || t.status === 'created')) return { kind: 'created', ticket: t };
+  if (answer.success && (!t || t.status === 'created')) return { kind: 'created', ticket: t, message: answer.message };
   if (answer.message === ADMIN_MSG.noTicketUnpaid) return { kind: 'warning', message: answer.message };
   return { kind: 'failed', message: answer.message || t?.message || ADMIN_MSG.ticketFailed };
 }
@@ -44,13 +47,14 @@ export function ShipTicketModal({ order, onClose }: { order: AdminOrderView; onC
   const [create, { isLoading }] = useCreateShippingOrderMutation();
   const [poll] = useGetShippingTicketMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Mounted (StrictMode mounts twice: set again on each mount): a closed dialog stops polling.
   const alive = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    alive.current = true;
+    return () => {
       alive.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   // 150 cm is for ambient goods only: a colder choice brings the size down.
   useEffect(() => {
@@ -92,7 +96,7 @@ export function ShipTicketModal({ order, onClose }: { order: AdminOrderView; onC
     if (!alive.current) return;
     setOutcome(result);
     if (result.kind === 'created') {
-      notify.success('出貨單已建立');
+      notify.success(result.message || TICKET_CREATED);
       onClose();
     } else if (result.kind === 'warning') notify.warning(result.message);
     else if (result.kind === 'duplicate') notify.warning(ADMIN_MSG.duplicateTicket);

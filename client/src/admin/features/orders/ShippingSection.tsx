@@ -76,7 +76,7 @@ export function ShippingSection({ order, tickets }: { order: AdminOrderView; tic
               {(t.ship_status_desc || t.ship_status) && (
                 <div data-testid="ticket-ship-status">
                   物流狀態：{t.ship_status_desc || t.ship_status}
-                  {t.ship_status_time && <span className="ss-aord-muted">（{t.ship_status_time}）</span>}
+                  {t.ship_status_time ? <span className="ss-aord-muted">（{taipeiDateTime(t.ship_status_time) || t.ship_status_time}）</span> : null}
                 </div>
               )}
               {t.message && <div className="ss-aord-muted">{t.message}</div>}

@@ -1,8 +1,8 @@
 import { Alert, Button, Descriptions, Modal, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminOrderView, LogisticsStatusView, ShippingTicketView } from '@api/admin';
 import { ADMIN_MSG } from '@rules/admin';
-import { useGetShippingStatusMutation } from './adminOrdersApi';
+import { useGetShippingStatusMutation, useLoadConfigQuery } from './adminOrdersApi';
 import { messageOf } from './notify';
 
 /**
@@ -12,6 +12,8 @@ import { messageOf } from './notify';
  */
 export function ShippingStatusModal({ order, ticket, onClose }: { order: AdminOrderView; ticket: ShippingTicketView; onClose: () => void }) {
   const [query, { isLoading }] = useGetShippingStatusMutation();
+  const { data: config } = useLoadConfigQuery();
+  const statusLabel = (name: string) => (config?.success ? config.order_status_codes.find((s) => s.status_name === name)?.status_label : undefined) ?? name;
   const [result, setResult] = useState<LogisticsStatusView | null>(null);
   const [problem, setProblem] = useState<{ message: string; retry: boolean } | null>(null);
 
@@ -31,7 +33,11 @@ export function ShippingStatusModal({ order, ticket, onClose }: { order: AdminOr
     }
   };
 
+  // Asked once when opened (StrictMode's second mount keeps the ref).
+  const asked = useRef(false);
   useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
     void ask();
   }, []);
 
@@ -62,13 +68,15 @@ export function ShippingStatusModal({ order, ticket, onClose }: { order: AdminOr
             {result.Consignee} {result.ConsigneeMobile}
           </Descriptions.Item>
           <Descriptions.Item label="物流類型">{result.LgsType}</Descriptions.Item>
-          {(result.StoreName || result.StoreID) && (
+          {result.StoreName || result.StoreID ? (
             <Descriptions.Item label="門市">
               {result.StoreName}
-              {result.StoreID && `（${result.StoreID}）`}
+              {result.StoreID ? `（${result.StoreID}）` : ''}
             </Descriptions.Item>
-          )}
-          <Descriptions.Item label="訂單狀態">{result.orderStatusCode}</Descriptions.Item>
+          ) : null}
+          <Descriptions.Item label="訂單狀態">
+            <span data-testid="logistics-order-status">{statusLabel(result.orderStatusCode)}</span>
+          </Descriptions.Item>
         </Descriptions>
       ) : null}
     </Modal>
