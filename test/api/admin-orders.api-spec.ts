@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ADMIN_MSG } from '../../src/common/validation/admin';
 import { CHECKOUT_MSG } from '../../src/common/validation/checkout-rules';
 import { isolatedEnv } from '../../src/modules/auth/testing/browser-session';
@@ -56,7 +57,7 @@ describe('admin orders: loadconifg, getOrdersByPage, getAdminOrderDetails, updat
       shipped_files: null,
       ...o,
     };
-    const res = await ds.getRepository(Order).insert(row);
+    const res = await ds.getRepository(Order).insert(row as QueryDeepPartialEntity<Order>);
     const id = Number((res.identifiers[0] as { id: number }).id);
     if (o.created_at) await ds.getRepository(Order).update({ id }, { created_at: o.created_at });
     return (await ds.getRepository(Order).findOneByOrFail({ id }));
