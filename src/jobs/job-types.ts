@@ -32,6 +32,7 @@ export const JobName = {
   MailOrderPaid: 'mail.order-paid',
   SmsOrderPaid: 'sms.order-paid',
   MailOrderRefunded: 'mail.order-refunded',
+  RefundsSettlePending: 'refunds.settle-pending',
   MaintenanceDemo: 'maintenance.demo',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -78,6 +79,8 @@ export interface JobPayloads {
   [JobName.SmsOrderPaid]: { orderId: number };
   /** Refund notice e-mail to the buyer (one per refund once it is done or recorded for a transfer); job id `mail-refund:<refundId>`. */
   [JobName.MailOrderRefunded]: { refundId: number };
+  /** Ask the gateways about refunds still `pending` (an answer that never came back); repeatable, job id `refunds-settle:<bucket>`. */
+  [JobName.RefundsSettlePending]: { limit?: number };
   /** Harmless job for tests and smoke checks; no handler is registered by the application. */
   [JobName.MaintenanceDemo]: { token: string };
 }
@@ -110,6 +113,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.MailOrderPaid]: { queue: QueueName.Mail, sensitive: false },
   [JobName.SmsOrderPaid]: { queue: QueueName.Sms, sensitive: false },
   [JobName.MailOrderRefunded]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.RefundsSettlePending]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
 };
 

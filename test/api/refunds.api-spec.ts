@@ -4,11 +4,12 @@ import { ADMIN_MSG, DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG } from '../../src/com
 import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
 import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
 import { Refund } from '../../src/modules/refunds/entities/refund.entity';
+import { REFUND_SETTLE_EVERY_MS, RefundSettleProcessor } from '../../src/modules/refunds/refund-settle.processor';
 import { Refunds } from '../../src/modules/refunds/refunds.service';
 import { outboxFor } from '../../src/modules/auth/testing/browser-session';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
-import { shopper, stockOf, variants, type Shopper, type TestVariant } from './checkout-fixtures';
+import { jobsIdle, shopper, stockOf, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker } from './refund-fixtures';
 
 jest.setTimeout(120_000);
@@ -349,6 +350,14 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(after.status).toBe(200);
     expect((await ds.getRepository(Refund).findOneByOrFail({ id: never.id })).status).toBe('failed');
     expect(await make.order(o.id)).toMatchObject({ refunded_amount: 170 });
+
+    // Without staff: the repeatable settle job asks the gateway about old pending refunds.
+    const orphan = await insertPending('lost-3', 30);
+    await payuni.tradeClose({ tradeNo: trade.tradeNo, closeType: 2, tradeAmt: 30 });
+    await t.app.get(RefundSettleProcessor).schedule(new Date(Date.now() + 10 * REFUND_SETTLE_EVERY_MS));
+    await jobsIdle(t.app);
+    expect((await ds.getRepository(Refund).findOneByOrFail({ id: orphan.id })).status).toBe('done');
+    expect(await make.order(o.id)).toMatchObject({ refunded_amount: 200 });
 
     // A pending refund younger than a minute may still be running elsewhere: others wait.
     await ds.getRepository(Refund).save({ order_id: o.id, refund_key: 'running', amount: 10, method: 'credit-refund', status: 'pending', reason: '進行中', created_by: owner.id, created_by_name: owner.username });

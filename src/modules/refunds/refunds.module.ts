@@ -6,6 +6,7 @@ import { AdminRefundsController } from './admin-refunds.controller';
 import { Refund } from './entities/refund.entity';
 import { ReturnRequest } from './entities/return-request.entity';
 import { RefundMailProcessor } from './refund-mail.processor';
+import { RefundSettleProcessor } from './refund-settle.processor';
 import { Refunds } from './refunds.service';
 import { Returns } from './returns.service';
 import { ShopReturnsController } from './shop-returns.controller';
@@ -22,7 +23,7 @@ import { ShopReturnsController } from './shop-returns.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, SettingsModule],
   controllers: [AdminRefundsController, ShopReturnsController],
-  providers: [Refunds, Returns, RefundMailProcessor],
+  providers: [Refunds, Returns, RefundMailProcessor, RefundSettleProcessor],
   exports: [Refunds, Returns],
 })
 export class RefundsModule {}
