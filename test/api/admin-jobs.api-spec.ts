@@ -131,6 +131,30 @@ describe("operators' job view: /api/admin/jobs (both drivers) and Bull Board at 
     expect(audit.body.rows.map((r: { action: string }) => r.action)).toEqual(['job.remove']);
   });
 
+  it('lists, retries and removes a failed outbox job the queue lost (the in-process queue after a restart)', async () => {
+    const queue = t.app.get(JobQueue);
+    const lost = await failedAlert();
+    const gone = await failedAlert();
+    // The queue forgets them (as a restarted in-process queue would); their outbox rows stay failed.
+    expect(await queue.remove('telegram', lost.jobId)).toBe(true);
+    expect(await queue.remove('telegram', gone.jobId)).toBe(true);
+    const failed = (await staff.get('/api/admin/jobs/list?queue=telegram&state=failed')).body.jobs;
+    expect(failed.find((j: { id: string }) => j.id === lost.jobId)).toMatchObject({ name: 'telegram.notify', state: 'failed', data: null, failedReason: expect.any(String) });
+    if (!bullmq) {
+      const counts = (await staff.get('/api/admin/jobs')).body.queues.find((q: { name: string }) => q.name === 'telegram').counts;
+      expect(counts.failed).toBeGreaterThanOrEqual(2);
+    }
+    expect((await staff.post('/api/admin/jobs/retry', { queue: 'telegram', jobId: lost.jobId })).status).toBe(200);
+    await jobsIdle(t.app);
+    for (let i = 0; i < 100 && (await ds.query('SELECT state FROM outbox_messages WHERE job_id = ?', [lost.jobId]))[0].state !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(sims.telegram!.sent().filter((m) => m.text.includes(lost.merTradeNo))).toHaveLength(1);
+    expect((await staff.post('/api/admin/jobs/remove', { queue: 'telegram', jobId: gone.jobId })).status).toBe(200);
+    expect((await ds.query('SELECT state FROM outbox_messages WHERE job_id = ?', [gone.jobId]))[0].state).toBe('done');
+    const after = (await staff.get('/api/admin/jobs/list?queue=telegram&state=failed')).body.jobs.map((j: { id: string }) => j.id);
+    expect(after).not.toContain(lost.jobId);
+    expect(after).not.toContain(gone.jobId);
+  });
+
   it('refuses unknown queues, states and malformed ids', async () => {
     for (const path of ['/api/admin/jobs/list?queue=nope&state=failed', '/api/admin/jobs/list?queue=mail&state=stuck', '/api/admin/jobs/list?queue=mail&state=failed&limit=0', '/api/admin/jobs/list?queue=mail&state=failed&limit=1000']) {
       expect([path, (await staff.get(path)).status]).toEqual([path, 400]);

@@ -150,13 +150,16 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   /**
-   * An operator removed the job from the queue: its row (pending, queued or failed) is settled as
-   * `done` with `note` as its last error, so no sweep or restart hands it again.
+   * An operator removed the job from the queue: its row (pending, queued or failed; `failedOnly`:
+   * only a failed one) is settled as `done` with `note` as its last error, so no sweep or restart
+   * hands it again. True when a row was settled.
    */
-  async discard(jobId: string, note: string): Promise<void> {
-    await this.tx
+  async discard(jobId: string, note: string, opts: { failedOnly?: boolean } = {}): Promise<boolean> {
+    const states = opts.failedOnly ? [OutboxState.Failed] : [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed];
+    const res = await this.tx
       .repo(OutboxMessage)
-      .update({ job_id: jobId, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { state: OutboxState.Done, finished_at: new Date(), last_error: note.slice(0, 500) });
+      .update({ job_id: jobId, state: In(states) }, { state: OutboxState.Done, finished_at: new Date(), last_error: note.slice(0, 500) });
+    return (res.affected ?? 0) > 0;
   }
 
   private async dispatchPending(): Promise<void> {

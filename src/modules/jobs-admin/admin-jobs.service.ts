@@ -8,7 +8,8 @@ import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_MSG } from '../../common/validation/admin';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobQueue, JobState, JobSummary, REDACTED } from '../../jobs/job-queue';
-import { QUEUE_NAMES, QueueName } from '../../jobs/job-types';
+import { isJobName, JOB_DEFINITIONS, QUEUE_NAMES, QueueName } from '../../jobs/job-types';
+import { OutboxState } from '../../jobs/outbox/outbox-message.entity';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
 
@@ -62,6 +63,11 @@ export class AdminJobsService {
   async overview(): Promise<JobsOverviewAnswer> {
     const counts = await this.queue.getCounts();
     const bullmq = Boolean(this.config.redisUrl);
+    if (!bullmq) {
+      // The in-process queue forgets its failed jobs at a restart; their outbox rows stay failed.
+      const lost = await this.lostFailures();
+      for (const [queue, rows] of lost) counts[queue].failed += rows.length;
+    }
     return ok({
       driver: bullmq ? ('bullmq' as const) : ('in-process' as const),
       queues: QUEUE_NAMES.map((name) => ({ name, counts: counts[name] })),
@@ -70,7 +76,48 @@ export class AdminJobsService {
   }
 
   async list(queue: QueueName, state: JobState, limit = 50): Promise<JobsListAnswer> {
-    return ok({ jobs: (await this.queue.listJobs(queue, state, limit)).map(toView) });
+    const jobs = (await this.queue.listJobs(queue, state, limit)).map(toView);
+    if (state !== 'failed') return ok({ jobs });
+    // Failed outbox jobs the queue no longer holds (the in-process queue after a restart, a Redis
+    // that lost them) are listed too: retry hands them to the queue again, remove settles them.
+    const lost = (await this.lostFailures(new Set(jobs.map((j) => j.id)))).get(queue) ?? [];
+    const merged = [...jobs, ...lost].sort((a, b) => (b.finishedAt ?? b.createdAt).localeCompare(a.finishedAt ?? a.createdAt));
+    return ok({ jobs: merged.slice(0, limit) });
+  }
+
+  /**
+   * Failed outbox rows (newest 500) whose job the queue does not list as failed, per queue, as job
+   * views without their payload (the row's). `known`: ids already listed; else the queue is asked.
+   */
+  private async lostFailures(known?: Set<string>): Promise<Map<QueueName, JobView[]>> {
+    const rows = await this.outbox.list(OutboxState.Failed, 500);
+    const out = new Map<QueueName, JobView[]>();
+    const listed = new Map<QueueName, Set<string>>();
+    for (const r of rows) {
+      if (!isJobName(r.jobName)) continue;
+      const queue = JOB_DEFINITIONS[r.jobName].queue;
+      let ids = known;
+      if (!ids) {
+        ids = listed.get(queue) ?? new Set((await this.queue.listJobs(queue, 'failed', 1000)).map((j) => j.id));
+        listed.set(queue, ids);
+      }
+      if (ids.has(r.jobId)) continue;
+      const list = out.get(queue) ?? [];
+      list.push({
+        id: r.jobId,
+        name: r.jobName,
+        queue,
+        state: 'failed',
+        data: null,
+        attemptsMade: 0,
+        maxAttempts: 0,
+        ...(r.lastError ? { failedReason: r.lastError } : {}),
+        createdAt: new Date(r.createdAt).toISOString(),
+        ...(r.finishedAt ? { finishedAt: new Date(r.finishedAt).toISOString() } : {}),
+      });
+      out.set(queue, list);
+    }
+    return out;
   }
 
   /** A failed job back to waiting with fresh attempts. 404 when no failed job has that id there. */
@@ -85,9 +132,13 @@ export class AdminJobsService {
 
   /** Deletes a job that is not running. 404 when there is none (or it is running). */
   async remove(admin: SessionAdmin, queue: QueueName, jobId: string): Promise<Envelope<object>> {
-    if (!(await this.queue.remove(queue, jobId))) throw new AppError(ADMIN_MSG.jobNotFound, HttpStatus.NOT_FOUND);
+    const note = `移除：${admin.username}`;
+    // Not in the queue (or running): only a failed outbox row the queue lost may still be settled.
+    if (!(await this.queue.remove(queue, jobId)) && !(await this.outbox.discard(jobId, note, { failedOnly: true }))) {
+      throw new AppError(ADMIN_MSG.jobNotFound, HttpStatus.NOT_FOUND);
+    }
     await this.tx.run(async () => {
-      await this.outbox.discard(jobId, `移除：${admin.username}`);
+      await this.outbox.discard(jobId, note);
       await this.audit.record({ admin, action: 'job.remove', entity: 'job', entityId: `${queue}:${jobId}`, before: {}, after: {}, summary: `移除任務 ${queue}/${jobId}` });
     });
     return ok({}, ADMIN_MSG.jobRemoved);
