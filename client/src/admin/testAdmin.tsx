@@ -35,6 +35,25 @@ export function adminServer(check: AdminRole | AdminCheckAnswer | null, handlers
   });
 }
 
+/**
+ * Loads the lazy modules of the shell, the login and the screens at `paths` (e.g. 'users') before
+ * the tests, so a busy machine's first import does not count against a test's waiting time.
+ * Use in `beforeAll(() => preloadAdmin(['users']), 60_000)`.
+ */
+export async function preloadAdmin(paths: string[] = []): Promise<void> {
+  type Lazy = { path?: string; lazy?: unknown; children?: Lazy[] };
+  const load = (r: Lazy) => (typeof r.lazy === 'function' ? (r.lazy as () => Promise<unknown>)() : Promise.resolve());
+  const root = adminRoutes as Lazy;
+  const layout = root.children?.find((r) => !r.path && r.children);
+  const wanted = ['login', ...paths];
+  await Promise.all([
+    load(root),
+    ...(root.children ?? []).filter((r) => r.path && wanted.includes(r.path)).map(load),
+    ...(layout ? [load(layout)] : []),
+    ...(layout?.children ?? []).filter((r) => r.path && wanted.includes(r.path)).map(load),
+  ]);
+}
+
 /** A window `width` pixels wide for antd's breakpoints (min-width / max-width media queries). */
 export function viewport(width: number): void {
   const matches = (query: string) => {

@@ -1,4 +1,4 @@
-import type { AdminRole, AuditLogsAnswer, StaffListAnswer } from '@api/admin';
+import type { AdminRole, AuditLogsAnswer, RefundSettingsAnswer, StaffListAnswer } from '@api/admin';
 import type { Envelope } from '@api/envelope';
 import { adminApi, watchAdminSession } from './adminApi';
 
@@ -47,6 +47,23 @@ export const staffApi = adminApi.injectEndpoints({
       invalidatesTags: (r) => (r?.success ? ['AdminAudit'] : []),
       onQueryStarted: (_a, { dispatch, queryFulfilled }) => watchAdminSession(queryFulfilled, dispatch),
     }),
+    /** For an admin who lost their authenticator: two-factor off, sessions ended (owner). */
+    resetStaffTotp: build.mutation<Envelope, { id: number }>({
+      query: ({ id }) => ({ url: `/admin/staff/${id}/totp/reset`, method: 'POST' }),
+      invalidatesTags: (r) => (r?.success ? ['AdminStaff', 'AdminAudit'] : []),
+      onQueryStarted: (_a, { dispatch, queryFulfilled }) => watchAdminSession(queryFulfilled, dispatch),
+    }),
+    /** The most a staff member may refund at once (NT$; owners have no limit). Server: src/modules/refunds. */
+    refundSettings: build.query<RefundSettingsAnswer, void>({
+      query: () => '/admin/refundSettings',
+      providesTags: ['AdminStaff'],
+      onQueryStarted: (_a, { dispatch, queryFulfilled }) => watchAdminSession(queryFulfilled, dispatch),
+    }),
+    updateRefundSettings: build.mutation<RefundSettingsAnswer, { staffRefundLimit: number }>({
+      query: (body) => ({ url: '/admin/updateRefundSettings', method: 'POST', body }),
+      invalidatesTags: (r) => (r?.success ? ['AdminStaff', 'AdminAudit'] : []),
+      onQueryStarted: (_a, { dispatch, queryFulfilled }) => watchAdminSession(queryFulfilled, dispatch),
+    }),
     auditLogs: build.query<AuditLogsAnswer, AuditQuery>({
       query: (params) => ({ url: '/admin/auditLogs', params: Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) }),
       providesTags: ['AdminAudit'],
@@ -55,4 +72,5 @@ export const staffApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useStaffListQuery, useCreateStaffMutation, useUpdateStaffMutation, useResetStaffPasswordMutation, useAuditLogsQuery } = staffApi;
+export const { useStaffListQuery, useCreateStaffMutation, useUpdateStaffMutation, useResetStaffPasswordMutation, useResetStaffTotpMutation, useRefundSettingsQuery, useUpdateRefundSettingsMutation, useAuditLogsQuery } =
+  staffApi;

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '@rules/admin';
-import { adminServer, renderAdmin, signedIn } from '../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin, signedIn } from '../testAdmin';
 import { ADMIN_STORAGE_KEY } from '../features/auth/useAdminSession';
 
 const sidebar = () => screen.getByRole('menu', { name: '管理選單' });
 
 describe('admin layout (spec 3 §2, spec 1 §2)', () => {
+  beforeAll(() => preloadAdmin(['users', 'staff', 'account']), 60_000);
+
   it('sends a visitor on any admin screen to /admin/login, and remembers where they were going', async () => {
     adminServer(null);
     const { router } = renderAdmin('/admin/users?q=0912');

@@ -143,8 +143,9 @@ export default function AdminLayout() {
       </a>
       {wide && (
         <Layout.Sider width={216} theme="light" className="ss-admin-sider">
-          <div className="ss-admin-brand">
-            {brand} <small>{ADMIN_TITLE_LABEL}</small>
+          <div className="ss-admin-brand ss-admin-brand--stacked">
+            <span>{brand}</span>
+            <small>{ADMIN_TITLE_LABEL}</small>
           </div>
           <SideMenu />
         </Layout.Sider>

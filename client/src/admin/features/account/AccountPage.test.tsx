@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@rules/admin';
-import { adminServer, renderAdmin, signedIn } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin, signedIn } from '../../testAdmin';
 
 describe('my account: two-factor sign-in', () => {
+  beforeAll(() => preloadAdmin(['account']), 60_000);
+
   it('sets it up: QR code and secret, then a code turns it on', async () => {
     let enabled = false;
     const { calls } = adminServer('staff', {
@@ -30,5 +32,5 @@ describe('my account: two-factor sign-in', () => {
     await user.click(screen.getByRole('button', { name: '啟用' }));
     await waitFor(() => expect(screen.getByText('已啟用')).toBeInTheDocument());
     expect(calls.filter((c) => c.path === '/api/admin/totp/enable').map((c) => c.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
-  });
+  }, 40_000);
 });

@@ -83,7 +83,7 @@ export default function AccountPage() {
 
   return (
     <AdminPage title="我的帳號" testId="admin-account">
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <div className="ss-admin-stack">
         {session.mustSetupTotp && <Alert type="warning" showIcon title={ADMIN_MSG.mustSetupTotp} description="擁有者帳號須啟用兩步驟驗證後才能使用後台。" />}
         <div className="ss-admin-panel">
           <Descriptions column={1} size="small">
@@ -140,7 +140,7 @@ export default function AccountPage() {
             </Button>
           )}
         </div>
-      </Space>
+      </div>
     </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryView } from '@api/admin';
-import { adminServer, renderAdmin } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 const entry: AuditEntryView = {
   id: 7,
@@ -16,6 +16,8 @@ const entry: AuditEntryView = {
 };
 
 describe('admin audit log (owner)', () => {
+  beforeAll(() => preloadAdmin(['audit']), 60_000);
+
   it('shows who did what to which record, with each changed field before → after, filtered from the address', async () => {
     const { calls } = adminServer('owner', {
       'GET /api/admin/auditLogs': () => ({ json: { success: true, rows: [entry], total: 1 } }),

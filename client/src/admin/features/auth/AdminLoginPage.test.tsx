@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@rules/admin';
-import { adminServer, renderAdmin, signedIn } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin, signedIn } from '../../testAdmin';
 import { csrfHeaders } from '../../../shared/api/csrf';
 import { LOGIN_LOCK_KEY, nextTaipeiMidnight } from './loginLock';
 import { ADMIN_STORAGE_KEY } from './useAdminSession';
@@ -17,6 +17,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>, username = 'admin'
 const loginCalls = (calls: { path: string; body: unknown }[]) => calls.filter((c) => c.path === '/api/admin/login').map((c) => c.body as Body);
 
 describe('admin login (spec 3 §2, §4, §8)', () => {
+  beforeAll(() => preloadAdmin(['users']), 60_000);
+
   it('signs in with username, password and remember-me, uses the answered CSRF token, and goes to /admin/orders', async () => {
     let loggedIn = false;
     adminServer(null, {
@@ -101,7 +103,7 @@ describe('admin login (spec 3 §2, §4, §8)', () => {
     await user.type(name, 'ADMIN');
     expect(screen.getByRole('button', { name: '登入' })).toBeDisabled();
     expect(loginCalls(calls).map((b) => b.username)).toEqual(['admin', 'helper']);
-  });
+  }, 40_000);
 
   it('asks for the two-factor code when the account has it, then sends it with the password', async () => {
     const { calls } = adminServer(null, {
@@ -126,7 +128,7 @@ describe('admin login (spec 3 §2, §4, §8)', () => {
     await user.click(screen.getByRole('button', { name: '登入' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
     expect(loginCalls(calls).map((b) => b.otp)).toEqual([undefined, '000000']);
-  });
+  }, 40_000);
 
   it('goes back to the screen that sent the admin here', async () => {
     adminServer(null, { 'POST /api/admin/login': () => ({ json: { success: true, adminname: '客服小美', role: 'staff' } }) });

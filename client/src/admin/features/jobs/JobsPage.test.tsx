@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobView } from '@api/admin';
-import { adminServer, renderAdmin } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 /** The open confirmation bubble (antd Popconfirm). */
 async function popconfirm(): Promise<HTMLElement> {
@@ -30,6 +30,8 @@ const job = (id: string, extra: Partial<JobView> = {}): JobView => ({
 });
 
 describe('admin jobs view (issue 11, without Redis)', () => {
+  beforeAll(() => preloadAdmin(['queues']), 60_000);
+
   it('shows counts per queue, the failed jobs of a queue, and retries one after a confirmation', async () => {
     let failed = [job('sms.1'), job('sms.2')];
     const { calls } = adminServer('staff', {
@@ -58,7 +60,7 @@ describe('admin jobs view (issue 11, without Redis)', () => {
     expect(await screen.findByText('已重新排入佇列')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('#sms.1')).toBeNull());
     expect(calls.filter((c) => c.path === '/api/admin/jobs/retry').map((c) => c.body)).toEqual([{ queue: 'sms', jobId: 'sms.1' }]);
-  });
+  }, 40_000);
 
   it('removes a job only after the confirmation, and sends nothing when cancelled', async () => {
     const { calls } = adminServer('owner', {
@@ -78,7 +80,7 @@ describe('admin jobs view (issue 11, without Redis)', () => {
     await user.click(within(await popconfirm()).getByRole('button', { name: '移除' }));
     expect(await screen.findByText('已移除任務')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/admin/jobs/remove').map((c) => c.body)).toEqual([{ queue: 'sms', jobId: 'sms.9' }]);
-  });
+  }, 40_000);
 
   it('links Bull Board when the server runs it', async () => {
     adminServer('staff', {

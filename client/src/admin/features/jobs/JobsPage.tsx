@@ -97,7 +97,7 @@ export default function JobsPage() {
       title: '任務',
       key: 'job',
       fixed: 'left',
-      width: 170,
+      width: 160,
       render: (_, j) => (
         <div>
           <div className="ss-admin-nowrap">{j.name}</div>
@@ -112,7 +112,7 @@ export default function JobsPage() {
     {
       title: '失敗原因',
       dataIndex: 'failedReason',
-      width: 260,
+      width: 220,
       render: (v?: string) =>
         v ? (
           <span className="ss-admin-failed-reason" title={v}>
@@ -125,7 +125,7 @@ export default function JobsPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: 130,
       render: (_, j) => {
         const ref = { queue: j.queue, jobId: j.id };
         return (
@@ -236,7 +236,7 @@ export default function JobsPage() {
           dataSource={list.data?.success ? list.data.jobs : []}
           loading={list.isLoading}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          scroll={{ x: 1060 }}
+          scroll={{ x: 980 }}
           expandable={{
             expandedRowRender: (j) => <pre className="ss-admin-json">{JSON.stringify(j.data, null, 2)}</pre>,
             rowExpandable: (j) => j.data !== undefined && j.data !== null,

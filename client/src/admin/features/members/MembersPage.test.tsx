@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMemberView } from '@api/admin';
-import { adminServer, renderAdmin } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 const member = (id: number, extra: Partial<AdminMemberView> = {}): AdminMemberView => ({
   user_id: id,
@@ -22,6 +22,8 @@ const member = (id: number, extra: Partial<AdminMemberView> = {}): AdminMemberVi
 type Body = { limit: number; offset: number; keyword: string };
 
 describe('admin members (spec 2, issue 11)', () => {
+  beforeAll(() => preloadAdmin(['users']), 60_000);
+
   it('lists 20 members a page with their details, searches by keyword and pages on', async () => {
     const all = Array.from({ length: 45 }, (_, i) => member(45 - i));
     const { calls } = adminServer('staff', {
@@ -56,7 +58,7 @@ describe('admin members (spec 2, issue 11)', () => {
       { limit: 20, offset: 20, keyword: '' },
       { limit: 20, offset: 0, keyword: '0912000007' },
     ]);
-  });
+  }, 40_000);
 
   it('says so when nothing matches, and shows a failure with a retry', async () => {
     let fail = true;

@@ -74,7 +74,7 @@ export default function MembersPage() {
             enterButton="搜尋"
             maxLength={100}
             aria-label="搜尋會員"
-            style={{ maxWidth: 420 }}
+            className="ss-admin-search"
             onSearch={(q) => go(q.trim(), 1)}
           />
           <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label="重新整理" />

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationSettingView } from '@api/admin';
 import { ADMIN_MSG } from '@rules/admin';
-import { adminServer, renderAdmin } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 const SETTINGS: NotificationSettingView[] = [
   { id: 1, setting_type: 'new_order', setting_name: '新訂單', is_telegram: 1 },
@@ -14,6 +14,8 @@ const SETTINGS: NotificationSettingView[] = [
 const load = () => ({ json: { success: true, notificationsSettings: SETTINGS.map((s) => ({ ...s })) } });
 
 describe('admin notifications (spec 3 §2, §7, §8)', () => {
+  beforeAll(() => preloadAdmin(['notifications']), 60_000);
+
   it('lists each alert with its Telegram switch; a change is sent at once and stays', async () => {
     const { calls } = adminServer('owner', {
       'GET /api/admin/loadNotificationsSettings': load,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffView } from '@api/admin';
-import { adminServer, renderAdmin } from '../../testAdmin';
+import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 const staff = (id: number, username: string, extra: Partial<StaffView> = {}): StaffView => ({
   id,
@@ -26,6 +26,8 @@ const openDialog = async () => {
 };
 
 describe('admin staff accounts (owner)', () => {
+  beforeAll(() => preloadAdmin(['staff']), 60_000);
+
   it('lists the accounts and adds one (passwords must match; refusals stay in the dialog)', async () => {
     let list = [staff(1, 'admin', { role: 'owner', totp_enabled: true, last_login_at: '2026-03-01T02:00:00.000Z' })];
     const { calls } = adminServer('owner', {
@@ -65,11 +67,12 @@ describe('admin staff accounts (owner)', () => {
       { username: 'admin', display_name: '小美', role: 'staff', password: 'long-enough-1' },
       { username: 'mei', display_name: '小美', role: 'staff', password: 'long-enough-1' },
     ]);
-  });
+  }, 40_000);
 
   it('disables an account only after a confirmation', async () => {
     const { calls } = adminServer('owner', {
       'GET /api/admin/staff': () => ({ json: { success: true, staff: [staff(1, 'admin', { role: 'owner' }), staff(2, 'mei')] } }),
+      'GET /api/admin/refundSettings': () => ({ json: { success: true, staffRefundLimit: 5000 } }),
       'PUT /api/admin/staff/2': () => ({ json: { success: true, message: '已更新帳號' } }),
     });
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -86,5 +89,24 @@ describe('admin staff accounts (owner)', () => {
       ['/api/admin/staff/2', { display_name: 'mei 名稱', role: 'staff', is_active: 0 }],
     ]));
     expect(await screen.findByText('已更新帳號')).toBeInTheDocument();
+  }, 40_000);
+});
+
+describe('staff refund limit (owner)', () => {
+  it('shows the limit and saves a new one', async () => {
+    const { calls } = adminServer('owner', {
+      'GET /api/admin/staff': () => ({ json: { success: true, staff: [] } }),
+      'GET /api/admin/refundSettings': () => ({ json: { success: true, staffRefundLimit: 5000 } }),
+      'POST /api/admin/updateRefundSettings': (b) => ({ json: { success: true, message: '已儲存', ...(b as object) } }),
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderAdmin('/admin/staff');
+    const panel = await screen.findByTestId('refund-limit');
+    await within(panel).findByText(/目前：NT\$ 5,000/);
+    const input = within(panel).getByRole('spinbutton', { name: '客服人員退款上限' });
+    await user.clear(input);
+    await user.type(input, '8000');
+    await user.click(within(panel).getByRole('button', { name: '儲存' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/admin/updateRefundSettings').map((c) => c.body)).toEqual([{ staffRefundLimit: 8000 }]));
   });
 });

@@ -4,10 +4,11 @@ import type { TableColumnsType } from 'antd';
 import type { AdminRole, StaffView } from '@api/admin';
 import { ADMIN_ROLE_LABEL, ADMIN_ROLES } from '@rules/admin';
 import { useState } from 'react';
-import { useCreateStaffMutation, useResetStaffPasswordMutation, useStaffListQuery, useUpdateStaffMutation } from '../../api/staffApi';
+import { useCreateStaffMutation, useResetStaffPasswordMutation, useResetStaffTotpMutation, useStaffListQuery, useUpdateStaffMutation } from '../../api/staffApi';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf, taipeiDateTime } from '../../lib';
-import { passwordRules, confirmRules, STAFF_USERNAME_RULE } from './staffRules';
+import { RefundLimitPanel } from './RefundLimitPanel';
+import { confirmRules, displayNameRules, passwordRules, STAFF_USERNAME_RULE } from './staffRules';
 
 const ROLE_COLOR: Record<AdminRole, string> = { owner: 'magenta', staff: 'blue', editor: 'green' };
 const roleOptions = ADMIN_ROLES.map((r) => ({ value: r, label: ADMIN_ROLE_LABEL[r] }));
@@ -45,6 +46,7 @@ export default function StaffPage() {
   const [create, creating] = useCreateStaffMutation();
   const [update, updating] = useUpdateStaffMutation();
   const [resetPassword, resetting] = useResetStaffPasswordMutation();
+  const [resetTotp] = useResetStaffTotpMutation();
   const [newForm] = Form.useForm<NewFields>();
   const [editForm] = Form.useForm<EditFields>();
   const [passwordForm] = Form.useForm<PasswordFields>();
@@ -105,6 +107,24 @@ export default function StaffPage() {
     });
   };
 
+  const confirmTotpReset = (staff: StaffView) =>
+    modal.confirm({
+      title: `重設「${staff.username}」的兩步驟驗證？`,
+      content: '適用於遺失驗證器的同事：關閉其兩步驟驗證並結束其所有登入狀態，登入後需重新設定。',
+      okText: '重設',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const answer = await resetTotp({ id: staff.id }).unwrap();
+          if (answer.success) message.success(answer.message || '已重設兩步驟驗證');
+          else message.error(answer.message || '重設失敗');
+        } catch (err) {
+          message.error(messageOf(err) ?? '重設失敗，請稍後再試');
+        }
+      },
+    });
+
   const columns: TableColumnsType<StaffView> = [
     {
       title: '帳號',
@@ -126,7 +146,7 @@ export default function StaffPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 300,
       render: (_, s) => (
         <Space size={4}>
           <Button size="small" onClick={() => open({ kind: 'edit', staff: s })}>
@@ -135,6 +155,11 @@ export default function StaffPage() {
           <Button size="small" onClick={() => open({ kind: 'password', staff: s })}>
             重設密碼
           </Button>
+          {s.totp_enabled && (
+            <Button size="small" onClick={() => confirmTotpReset(s)}>
+              重設兩步驟驗證
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -176,9 +201,12 @@ export default function StaffPage() {
           dataSource={data?.success ? data.staff : []}
           loading={isLoading}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1030 }}
           locale={{ emptyText: '沒有帳號' }}
         />
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <RefundLimitPanel />
       </div>
 
       <Modal
@@ -193,10 +221,10 @@ export default function StaffPage() {
       >
         {errorBox}
         <Form<NewFields> form={newForm} layout="vertical" requiredMark={false} initialValues={{ role: 'staff' }} onFinish={(f) => void submitNew(f)} name="new-staff">
-          <Form.Item label="帳號" name="username" rules={[STAFF_USERNAME_RULE]} extra="英文字母、數字、底線、點或減號，3 到 32 個字元。">
-            <Input autoComplete="off" maxLength={32} />
+          <Form.Item label="帳號" name="username" rules={[STAFF_USERNAME_RULE]} extra="3–50 個英文字母、數字或 . _ -，以英文字母或數字開頭。">
+            <Input autoComplete="off" maxLength={50} autoCapitalize="none" spellCheck={false} />
           </Form.Item>
-          <Form.Item label="顯示名稱" name="display_name" rules={[{ required: true, whitespace: true, message: '請輸入顯示名稱' }, { max: 50, message: '顯示名稱最多 50 個字' }]}>
+          <Form.Item label="顯示名稱" name="display_name" rules={displayNameRules}>
             <Input maxLength={50} />
           </Form.Item>
           <Form.Item label="角色" name="role" rules={[{ required: true, message: '請選擇角色' }]}>
@@ -223,7 +251,7 @@ export default function StaffPage() {
       >
         {errorBox}
         <Form<EditFields> form={editForm} layout="vertical" requiredMark={false} onFinish={submitEdit} name="edit-staff">
-          <Form.Item label="顯示名稱" name="display_name" rules={[{ required: true, whitespace: true, message: '請輸入顯示名稱' }, { max: 50, message: '顯示名稱最多 50 個字' }]}>
+          <Form.Item label="顯示名稱" name="display_name" rules={displayNameRules}>
             <Input maxLength={50} />
           </Form.Item>
           <Form.Item label="角色" name="role" rules={[{ required: true, message: '請選擇角色' }]}>

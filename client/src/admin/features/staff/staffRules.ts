@@ -1,18 +1,24 @@
 import type { FormRule } from 'antd';
+import { ADMIN_DISPLAY_NAME_MAX, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, ADMIN_USERNAME_PATTERN, STAFF_MSG } from '@rules/admin';
 
-/** Staff passwords: at least 10 characters (an account that reaches every order deserves more than a member's 6). */
-export const STAFF_PASSWORD_MIN = 10;
+/** The server's rules for staff accounts (src/modules/staff/dto/staff.dto.ts), checked here first. */
 
+/** The server lower-cases the username before its check. */
 export const STAFF_USERNAME_RULE: FormRule = {
   required: true,
-  pattern: /^[A-Za-z0-9_.-]{3,32}$/,
-  message: '帳號須為 3 到 32 個英文字母、數字、底線、點或減號',
+  pattern: new RegExp(ADMIN_USERNAME_PATTERN.source, 'i'),
+  message: STAFF_MSG.usernameInvalid,
 };
+
+export const displayNameRules: FormRule[] = [
+  { required: true, whitespace: true, message: STAFF_MSG.displayNameRequired },
+  { max: ADMIN_DISPLAY_NAME_MAX, message: STAFF_MSG.displayNameTooLong },
+];
 
 export const passwordRules: FormRule[] = [
   { required: true, message: '請輸入密碼' },
-  { min: STAFF_PASSWORD_MIN, message: `密碼至少 ${STAFF_PASSWORD_MIN} 個字元` },
-  { max: 128, message: '密碼長度不可超過 128 個字元' },
+  { min: ADMIN_PASSWORD_MIN, message: STAFF_MSG.passwordTooShort },
+  { max: ADMIN_PASSWORD_MAX, message: STAFF_MSG.passwordTooLong },
 ];
 
 export const confirmRules: FormRule[] = [
