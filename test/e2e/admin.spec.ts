@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
 import { isMobile, keepScreenshot } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
@@ -46,19 +46,19 @@ async function choosePaymentStatus(page: Page, label: string) {
 }
 
 /** The order's row after filtering by today and its number; the row is the only one. */
-async function filterTo(page: Page, order: PlacedOrder): Promise<Locator> {
+async function filterTo(page: Page, order: PlacedOrder, paymentStatus = '已付款'): Promise<Locator> {
   await chooseRange(page, '今天');
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   await expect(page.getByTestId('range-dates')).toHaveText(`${today} ～ ${today}`);
-  await choosePaymentStatus(page, '已付款');
+  await choosePaymentStatus(page, paymentStatus);
   await page.getByLabel('關鍵字').fill(order.merTradeNo);
   await page.getByRole('button', { name: '查詢' }).click();
   const row = page.getByTestId(`aorder-${order.orderId}`);
   await expect(row).toBeVisible();
   await expect(page.locator('.ss-aord-table tbody tr.ant-table-row')).toHaveCount(1);
   await expect(page.getByTestId('orders-total')).toHaveText('1');
-  await expect(page.getByTestId('paid-total')).toHaveText(`NT$ ${order.total.toLocaleString('en-US')}`);
-  await expect(row.getByTestId('aorder-payment-status')).toHaveText('已付款');
+  await expect(page.getByTestId('paid-total')).toHaveText(paymentStatus === '已付款' ? `NT$ ${order.total.toLocaleString('en-US')}` : 'NT$ 0');
+  await expect(row.getByTestId('aorder-payment-status')).toHaveText(paymentStatus);
   return row;
 }
 
@@ -66,24 +66,29 @@ test.describe('back-office orders and members (issue 11)', () => {
   // A member, an order paid on the simulator, a ticket job and a refund: longer than a page walk.
   test.describe.configure({ timeout: 180_000 });
 
-  let member: ShopMember;
-  let order: PlacedOrder & { gateway?: { go_url: string; body: Record<string, string> } };
-
-  test.beforeEach(async ({ playwright, baseURL, page }, testInfo) => {
+  /** This project's member, logged in on a request context of its own, and an order placed (and paid) by them. */
+  async function memberOrder(
+    { playwright, baseURL, page }: { playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }; baseURL: string | undefined; page: Page },
+    testInfo: TestInfo,
+    how: { payment: 'credit' | 'cod'; shipping: 1 | 4 },
+  ): Promise<{ member: ShopMember; order: PlacedOrder & { gateway?: { go_url: string; body: Record<string, string> } } }> {
     const api = await playwright.request.newContext({ baseURL });
     try {
       const made = await ensureShopMember(api, testInfo);
-      member = made.member;
-      if (!made.loggedIn) await login(api, member);
-      order = await placeOrder(api, member, { payment: 'credit', shipping: 4 });
-      await payOnSimulator(page, order);
-      await expectPaid(api, order.merTradeNo);
+      if (!made.loggedIn) await login(api, made.member);
+      const order = await placeOrder(api, made.member, how);
+      if (how.payment === 'credit') {
+        await payOnSimulator(page, order);
+        await expectPaid(api, order.merTradeNo);
+      }
+      return { member: made.member, order };
     } finally {
       await api.dispose();
     }
-  });
+  }
 
-  test('login → orders filter → detail → receiver edit → T-cat ticket → parcel status → card refund; members search', async ({ page }, testInfo) => {
+  test('login → orders filter → detail → receiver edit → T-cat ticket → parcel status → card refund; members search', async ({ page, playwright, baseURL }, testInfo) => {
+    const { member, order } = await memberOrder({ playwright, baseURL, page }, testInfo, { payment: 'credit', shipping: 4 });
     await adminLogin(page);
     await keepScreenshot(page, testInfo, 'admin-orders');
 
@@ -162,6 +167,41 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(member.phone);
     await keepScreenshot(page, testInfo, 'admin-members');
+  });
+
+  test('a 7-11 cash-on-delivery order: C2C ticket with the spec defaults (unpaid COD may ship), printable label, parcel status', async ({ page, playwright, baseURL }, testInfo) => {
+    const { order } = await memberOrder({ playwright, baseURL, page }, testInfo, { payment: 'cod', shipping: 1 });
+    await adminLogin(page);
+    const row = await filterTo(page, order, '未付款');
+    await row.getByRole('button', { name: `訂單 #${order.orderId} 明細` }).click();
+    const detail = dialog(page, `訂單 #${order.orderId}`);
+    await expect(detail.getByTestId('receiver-store')).toContainText('信義松仁門市');
+
+    await detail.getByRole('button', { name: '建立出貨單' }).click();
+    const ticketForm = dialog(page, `建立出貨單 — 訂單 #${order.orderId}`);
+    await expect(ticketForm.getByTestId('ticket-lgs')).toHaveValue(/C2C/);
+    // Home-delivery fields are not asked for a store parcel.
+    await expect(ticketForm.getByLabel('出貨日期')).toHaveCount(0);
+    await keepDialogShot(page, testInfo, 'admin-ticket-c2c');
+    await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
+    await expectToast(page, '出貨單建立成功');
+    await expect(ticketForm).toBeHidden({ timeout: 30_000 });
+    const tickets = detail.getByTestId('detail-tickets');
+    await expect(tickets).toContainText('7-11 C2C');
+    await expect(tickets.getByTestId('ticket-status').first()).toHaveText('已建立');
+    const label = tickets.getByRole('link', { name: '列印出貨單' }).first();
+    await expect(label).toHaveAttribute('target', '_blank');
+    // The stored label opens (same origin, the admin session).
+    const [labelPage] = await Promise.all([page.waitForEvent('popup'), label.click()]);
+    await labelPage.waitForLoadState();
+    expect(labelPage.url()).toMatch(/shippingLabel/);
+    await expect(labelPage.locator('body')).not.toBeEmpty();
+    await labelPage.close();
+
+    await detail.getByRole('button', { name: '查詢物流狀態' }).click();
+    const status = dialog(page, /物流狀態/);
+    await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
+    await expect(status).toContainText('信義松仁門市');
   });
 });
 

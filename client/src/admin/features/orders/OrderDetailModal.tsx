@@ -7,7 +7,7 @@ import { formatNT } from '../../../shared/lib/format';
 import { deliverySlotLabel, invoiceText, taipeiDateTime } from '../../../shop/features/orders/orderView';
 import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
-import { INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
+import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
 import { ReceiverSection } from './ReceiverSection';
 import { RefundModal } from './RefundModal';
 import { ReturnsSection } from './ReturnsSection';
@@ -246,7 +246,7 @@ function HistoryList({ history }: { history: AuditEntryView[] }) {
           </div>
           {Object.entries(h.changes ?? {}).map(([field, [before, after]]) => (
             <div key={field} className="ss-aord-muted ss-aord-break">
-              {field}：{showValue(before)} → {showValue(after)}
+              {HISTORY_FIELD_LABEL[field] ?? field}：{showValue(before)} → {showValue(after)}
             </div>
           ))}
         </li>

@@ -99,7 +99,7 @@ describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
     expect(within(modal).getByTestId('detail-total')).toHaveTextContent('NT$ 1,260');
     expect(within(modal).getByTestId('receiver-name')).toHaveTextContent('王小明');
     expect(within(modal).getByTestId('detail-history')).toHaveTextContent('修改收件人');
-    expect(within(modal).getByTestId('detail-history')).toHaveTextContent('name：王小明 → 陳美麗');
+    expect(within(modal).getByTestId('detail-history')).toHaveTextContent('收件人：王小明 → 陳美麗');
   });
 
   it('a failed detail says 取得訂單明細失敗！', async () => {

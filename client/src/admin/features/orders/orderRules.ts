@@ -183,3 +183,27 @@ export const TICKET_STATUS_LABEL: Record<string, string> = { pending: '建立中
 /** orders.invoice_status (the invoices module). */
 export const INVOICE_STATUS_LABEL: Record<string, string> = { pending: '待開立', issued: '已開立', failed: '開立失敗', void: '已作廢' };
 export const LGS_TYPE_LABEL: Record<string, string> = { C2C: '7-11 C2C', HOME: '黑貓宅配', MANUAL: '手動出貨' };
+
+/** Field names of the audit trail's changes, as staff read them (unknown ones shown as sent). */
+export const HISTORY_FIELD_LABEL: Record<string, string> = {
+  name: '收件人',
+  phone: '手機',
+  city: '縣市',
+  district: '鄉鎮市區',
+  zip: '郵遞區號',
+  street: '地址',
+  amount: '金額',
+  method: '方式',
+  reason: '原因',
+  restock: '退回庫存',
+  refund_id: '退款編號',
+  refund_status: '退款狀態',
+  status: '狀態',
+  status_name: '訂單狀態',
+  payment_status: '付款狀態',
+  ticket: '出貨單',
+  carrier: '物流業者',
+  tracking_no: '物流單號',
+  approve: '同意',
+  request_id: '申請編號',
+};
