@@ -203,6 +203,59 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
     await expect(status).toContainText('信義松仁門市');
   });
+
+  test('a return within the 7-day 鑑賞期: picked up at the store, 申請退貨 on /orders, staff approve it', async ({ page, playwright, baseURL }, testInfo) => {
+    const { member, order } = await memberOrder({ playwright, baseURL, page }, testInfo, { payment: 'credit', shipping: 1 });
+    await adminLogin(page);
+    const row = await filterTo(page, order);
+    await row.getByRole('button', { name: `訂單 #${order.orderId} 明細` }).click();
+    let detail = dialog(page, `訂單 #${order.orderId}`);
+    await detail.getByRole('button', { name: '建立出貨單' }).click();
+    await dialog(page, `建立出貨單 — 訂單 #${order.orderId}`).getByRole('button', { name: '建立出貨單' }).click();
+    await expectToast(page, '出貨單建立成功');
+    const shipTradeNo = ((await detail.getByTestId('detail-tickets').getByText(/^物流單號 /).first().textContent()) ?? '').replace('物流單號 ', '').trim();
+    expect(shipTradeNo).not.toBe('');
+
+    // The parcel is picked up (the simulator's 模擬物流 button), and staff ask its status: the order is delivered.
+    const sim = await page.context().newPage();
+    await sim.goto('/sim/payuni/sim/shipments');
+    await sim.locator('section').filter({ hasText: shipTradeNo }).getByRole('button', { name: '已取件（模擬）' }).click();
+    await expect(sim.getByRole('heading', { name: '貨態已更新（模擬）' })).toBeVisible();
+    await sim.close();
+    await detail.getByRole('button', { name: '查詢物流狀態' }).click();
+    const status = dialog(page, /物流狀態/);
+    await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
+    await status.locator('.ant-modal-footer').getByRole('button', { name: '關閉' }).click();
+    await detail.locator('.ant-modal-close').click();
+
+    // The member asks for a return on /orders.
+    await login(page.request, member);
+    await page.goto('/orders');
+    const card = page.getByTestId(`order-${order.orderId}`);
+    await card.getByRole('button', { name: '申請退貨' }).click();
+    const ask = dialog(page, `申請退貨 — 訂單 #${order.orderId}`);
+    await ask.getByLabel('退貨原因').fill('不適合我的膚質');
+    await keepDialogShot(page, testInfo, 'shop-return-request');
+    await ask.getByRole('button', { name: '送出申請' }).click();
+    await expectToast(page, '已送出退貨申請，我們會盡快與您聯繫');
+    await expect(card.getByTestId('return-status')).toHaveText('退貨申請審核中');
+    await expect(card.getByRole('button', { name: '申請退貨' })).toHaveCount(0);
+
+    // Staff approve it.
+    await page.goto('/admin/orders');
+    const again = await filterTo(page, order);
+    await again.getByRole('button', { name: `訂單 #${order.orderId} 明細` }).click();
+    detail = dialog(page, `訂單 #${order.orderId}`);
+    const request = detail.getByTestId('returns-section').locator('li').first();
+    await expect(request).toContainText('不適合我的膚質');
+    await request.getByRole('button', { name: '同意退貨' }).click();
+    const approve = dialog(page, '同意退貨申請');
+    await approve.getByLabel('說明（選填）').fill('請將商品寄回，收到後退款');
+    await approve.getByRole('button', { name: '同意', exact: true }).click();
+    await expectToast(page, /已同意退貨/);
+    await expect(request).toContainText('已同意');
+    await keepDialogShot(page, testInfo, 'admin-return-approved');
+  });
 });
 
 /** 會員管理 from the sidebar (the menu drawer on a phone). */

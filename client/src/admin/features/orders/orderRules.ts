@@ -206,4 +206,8 @@ export const HISTORY_FIELD_LABEL: Record<string, string> = {
   tracking_no: '物流單號',
   approve: '同意',
   request_id: '申請編號',
+  return_status: '退貨狀態',
+  staff_reason: '處理說明',
+  ship_status: '物流狀態',
+  delivered_at: '送達時間',
 };
