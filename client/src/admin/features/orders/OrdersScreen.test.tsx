@@ -314,4 +314,29 @@ describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
     await toast('已拒絕退貨');
     expect(decided).toEqual({ request_id: 4, approve: false, reason: '已超過鑑賞期' });
   });
+  it('全家: 手動出貨 with the carrier and tracking number (checked as the server does)', async () => {
+    let sent: unknown;
+    const o = adminOrder({ ...PAID_ORDER, shipping: 2, shippingname: '全家', can: { editReceiver: true, createTicket: false, markShipped: true, queryStatus: false, refund: true } });
+    server([o], {
+      'POST /api/admin/markShipped': (body) => {
+        sent = body;
+        return { json: { success: true, message: '已登錄出貨', ticket: ticket({ lgs_type: 'MANUAL', carrier: '全家', ship_trade_no: 'FM12345678' }) } };
+      },
+    });
+    const user = userEvent.setup();
+    show();
+    await user.click(within(await screen.findByTestId('aorder-101')).getByRole('button', { name: '明細' }));
+    const modal = await dialog('訂單 #101');
+    expect(within(modal).queryByRole('button', { name: '建立出貨單' })).toBeNull();
+    await user.click(await within(modal).findByRole('button', { name: '手動出貨' }));
+    const form = await dialog(/手動出貨 — 訂單 #101/);
+    await user.type(within(form).getByLabelText('物流單號'), 'FM-1');
+    await user.click(within(form).getByRole('button', { name: '標記已出貨' }));
+    expect(await within(form).findByText('請輸入正確的物流單號（英數字 4–30 碼）')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('物流單號'));
+    await user.type(within(form).getByLabelText('物流單號'), 'FM12345678');
+    await user.click(within(form).getByRole('button', { name: '標記已出貨' }));
+    await toast('已登錄出貨');
+    expect(sent).toEqual({ order_id: 101, carrier: '全家', tracking_no: 'FM12345678' });
+  });
 });
