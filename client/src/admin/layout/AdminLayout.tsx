@@ -79,6 +79,16 @@ function AdminBadge({ compact }: { compact: boolean }) {
   );
 }
 
+/** The logout link at the foot of the phone menu. */
+function DrawerLogout() {
+  const { logout, loggingOut } = useAdminLogout();
+  return (
+    <Button type="text" block icon={<LogoutOutlined />} onClick={logout} loading={loggingOut} className="ss-admin-drawer-logout">
+      登出
+    </Button>
+  );
+}
+
 /**
  * The back-office shell (spec 3 §2): every screen below it checks the admin session first and
  * sends a visitor to /admin/login (and back afterwards); a screen the role may not use says so.
@@ -180,6 +190,7 @@ export default function AdminLayout() {
           className="ss-admin-drawer"
         >
           <SideMenu onNavigate={() => setDrawerOpen(false)} />
+          <DrawerLogout />
         </Drawer>
       )}
     </Layout>

@@ -60,12 +60,11 @@ export default function JobsPage() {
       title: '佇列',
       key: 'name',
       fixed: 'left',
-      width: 130,
+      width: 190,
       render: (_, q) => (
-        <div>
-          <div className="ss-admin-nowrap">{queueLabel(q.name)}</div>
-          <div className="ss-admin-muted">{q.name}</div>
-        </div>
+        <span className="ss-admin-nowrap">
+          {queueLabel(q.name)} <span className="ss-admin-muted">{q.name}</span>
+        </span>
       ),
     },
     ...JOB_STATES.map((s) => ({
@@ -97,10 +96,10 @@ export default function JobsPage() {
       title: '任務',
       key: 'job',
       fixed: 'left',
-      width: 160,
+      width: 210,
       render: (_, j) => (
-        <div>
-          <div className="ss-admin-nowrap">{j.name}</div>
+        <div className="ss-admin-break">
+          <div>{j.name}</div>
           <div className="ss-admin-muted">#{j.id}</div>
         </div>
       ),
@@ -236,7 +235,7 @@ export default function JobsPage() {
           dataSource={list.data?.success ? list.data.jobs : []}
           loading={list.isLoading}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          scroll={{ x: 980 }}
+          scroll={{ x: 1030 }}
           expandable={{
             expandedRowRender: (j) => <pre className="ss-admin-json">{JSON.stringify(j.data, null, 2)}</pre>,
             rowExpandable: (j) => j.data !== undefined && j.data !== null,
