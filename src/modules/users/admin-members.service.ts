@@ -12,13 +12,14 @@ import { User } from './entities/user.entity';
 const LISTED = ['id', 'account', 'username', 'email', 'phone', 'gender', 'birthday', 'is_active', 'created_at'] as const;
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (ESCAPE '!', the same on both dialects). */
-function likeContains(keyword: string): string {
-  return `%${keyword.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+function escapeLike(keyword: string): string {
+  return keyword.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
 /**
- * The back-office members list (spec 2 §7 getUsersByPage): newest first, the keyword matched
- * anywhere in phone, name, e-mail or account. Which logins a member has is told by kind only
+ * The back-office members list (spec 2 §7 getUsersByPage): newest first; the keyword is a whole
+ * mobile number (phone or account equal), an e-mail prefix (has @), or else matched anywhere in
+ * phone, name, e-mail or account. Which logins a member has is told by kind only
  * (never a social id or a hash).
  */
 @Injectable()
@@ -41,8 +42,13 @@ export class AdminMembersService {
       .addSelect('CASE WHEN u.facebook_id IS NULL THEN 0 ELSE 1 END', 'has_facebook')
       .addSelect('CASE WHEN u.line_user_id IS NULL THEN 0 ELSE 1 END', 'has_line');
     const keyword = dto.keyword?.trim();
-    if (keyword) {
-      const kw = likeContains(keyword);
+    if (keyword && /^09\d{8}$/.test(keyword)) {
+      // A whole mobile number: the unique phone and account indexes.
+      qb.where('(u.phone = :kw OR u.account = :kw)', { kw: keyword });
+    } else if (keyword && keyword.includes('@')) {
+      qb.where(`u.email LIKE :kw ESCAPE '!'`, { kw: `${escapeLike(keyword)}%` });
+    } else if (keyword) {
+      const kw = `%${escapeLike(keyword)}%`;
       qb.where(
         new Brackets((w) => {
           for (const col of ['phone', 'username', 'email', 'account']) w.orWhere(`u.${col} LIKE :kw ESCAPE '!'`, { kw });
