@@ -88,6 +88,7 @@ describe('admin login (spec 3 §2, §4, §8)', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: '登入' }));
     expect(await screen.findByTestId('admin-login-error')).toHaveTextContent(ADMIN_MSG.isOutClient);
+    expect(screen.getByTestId('admin-login-error')).toHaveTextContent(ADMIN_MSG.locked);
     expect(screen.getByRole('button', { name: '登入' })).toBeDisabled();
     const locks = JSON.parse(localStorage.getItem(LOGIN_LOCK_KEY) ?? '{}') as Record<string, number>;
     expect(locks.admin).toBe(nextTaipeiMidnight(Date.now()));

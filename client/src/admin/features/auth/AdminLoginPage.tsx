@@ -33,8 +33,8 @@ function safeFrom(from: unknown): string | undefined {
 
 /**
  * /admin/login (spec 3 §2, §4, §8): username, password, remember-me; a second step asks for the
- * two-factor code when the account has it. isOut blocks further attempts for that account here
- * until the server's lock ends (24:00 Taipei time). Success goes to /admin/orders (or back to
+ * two-factor code when the account has it. isOut (spec 3 §8 text, with spec 2 §8's lock message)
+ * blocks further attempts for that account here until the server's lock ends (24:00 Taipei time). Success goes to /admin/orders (or back to
  * the screen that sent the admin here).
  */
 export default function AdminLoginPage() {
@@ -108,10 +108,12 @@ export default function AdminLoginPage() {
           onFinish={(f) => void onFinish(f)}
           onValuesChange={(changed: Partial<Fields>) => {
             if ('username' in changed) {
-              setBlocked(isLockedLocally(changed.username ?? ''));
+              // Another account is another lock: say so only for one this browser saw locked.
+              const locked = isLockedLocally(changed.username ?? '');
+              setBlocked(locked);
               setNeedOtp(false);
-            }
-            if (!('otp' in changed) && !('rememberMe' in changed)) setError((e) => (e === ADMIN_MSG.isOutClient ? e : null));
+              setError(locked ? ADMIN_MSG.isOutClient : null);
+            } else if ('password' in changed) setError((e) => (e === ADMIN_MSG.isOutClient ? e : null));
           }}
           aria-label="管理員登入"
           name="admin-login"
@@ -135,7 +137,18 @@ export default function AdminLoginPage() {
           <Form.Item name="rememberMe" valuePropName="checked">
             <Checkbox>記住我（30 天內免再登入）</Checkbox>
           </Form.Item>
-          {error && <Alert type="error" showIcon title={error} className="ss-admin-login-error" data-testid="admin-login-error" role="alert" />}
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              title={error}
+              // Spec 2 §8: the lock message with it (until 24:00 Taipei time).
+              description={error === ADMIN_MSG.isOutClient ? ADMIN_MSG.locked : undefined}
+              className="ss-admin-login-error"
+              data-testid="admin-login-error"
+              role="alert"
+            />
+          )}
           <Button type="primary" htmlType="submit" size="large" block loading={isLoading} disabled={blocked}>
             {isLoading ? '登入中…' : '登入'}
           </Button>
