@@ -269,7 +269,9 @@ export async function adminOrdersSection({ url, databaseUrl, distDir = join(root
 
 async function startBuilt(distDir, env) {
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child = spawn(process.execPath, [...startFlags(), join(distDir, 'main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_NODE_FLAGS: more node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=var/prof`), as in lib.mjs.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startFlags(), ...extra, join(distDir, 'main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const deadline = Date.now() + 90_000;
