@@ -109,3 +109,27 @@ describe('admin layout on a phone', () => {
     expect(within(menu).getByRole('link', { name: '訂單管理' })).toHaveAttribute('href', '/admin/orders');
   });
 });
+
+describe('admin layout: the login check on each screen', () => {
+  beforeAll(() => preloadAdmin(['users', 'notifications']), 60_000);
+
+  it('checks the session again when the admin opens another screen, and leaves when it ended', async () => {
+    let loggedIn = true;
+    const { calls } = adminServer('staff', {
+      'GET /api/admin/checkLogin': () => (loggedIn ? { json: signedIn('staff') } : { json: { success: true, isLoggedIn: false } }),
+      'POST /api/admin/getUsersByPage': () => ({ json: { success: true, users: [], total: 0 } }),
+      'GET /api/admin/loadNotificationsSettings': () => ({ json: { success: true, notificationsSettings: [] } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderAdmin('/admin/users');
+    await screen.findByTestId('admin-members');
+    const checks = () => calls.filter((c) => c.path === '/api/admin/checkLogin').length;
+    expect(checks()).toBe(1);
+    await user.click(within(screen.getByRole('menu', { name: '管理選單' })).getByRole('link', { name: '通知設定' }));
+    await screen.findByTestId('admin-notifications');
+    await waitFor(() => expect(checks()).toBe(2));
+    loggedIn = false;
+    await user.click(within(screen.getByRole('menu', { name: '管理選單' })).getByRole('link', { name: '會員管理' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  }, 40_000);
+});

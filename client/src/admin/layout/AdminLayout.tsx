@@ -17,7 +17,7 @@ import {
 import { Button, Drawer, Grid, Layout, Menu, Result, Spin, Tag } from 'antd';
 import type { MenuProps } from 'antd';
 import { ADMIN_MSG, ADMIN_ROLE_LABEL } from '@rules/admin';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectCompanyShortName } from '../../app/site/siteSlice';
@@ -112,7 +112,16 @@ export default function AdminLayout() {
     else if (!data.isLoggedIn) saveCachedAdmin(null);
   }, [data]);
 
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // Spec 3 §2: every admin screen checks the login first — again on each change of screen
+  // (the shell stays on screen meanwhile; an ended session goes to /admin/login).
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    setDrawerOpen(false);
+    if (location.pathname !== firstPath.current) {
+      firstPath.current = '';
+      void refetch();
+    }
+  }, [location.pathname, refetch]);
 
   if (data && !data.isLoggedIn) {
     return <Navigate to="/admin/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
