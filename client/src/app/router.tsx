@@ -26,8 +26,8 @@ const antdPage = (load: () => Promise<{ default: ComponentType }>) => async () =
 
 const htmlContentPage = async () => ({ Component: (await import('../shop/features/content/HtmlContentPage')).default });
 
-/** An admin screen: antd's scope comes from AdminApp above it. */
-const adminScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+/** An admin screen: antd's scope comes from AdminApp above it; a render error stays inside the admin shell. */
+const adminScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default, ErrorBoundary: RouteError });
 
 /**
  * The back-office (spec 3 §2, spec 1 §2): its own lazy tree outside ShopLayout (no shop navbar),
