@@ -172,11 +172,20 @@ function queries(now, seeded) {
   ];
 }
 
+/** `15 days`, `all, offset 200`, `180 days, keyword 0912…` … */
+function describeMix(b) {
+  const days = b.startDate === '2000-01-01' ? 'all' : `${Math.round((Date.parse(b.endDate) - Date.parse(b.startDate)) / DAY_MS) + 1} days`;
+  const extra = [b.status_code && `status ${b.status_code}`, b.payment_status !== '' && `payment ${b.payment_status}`, b.keyword && `keyword ${b.keyword}`, b.offset && `offset ${b.offset}`].filter(Boolean);
+  return [days, ...extra].join(', ');
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** `staff` signed-in staff paging and filtering back to back for `seconds`. */
 async function listLoad(url, sessions, bodies, { seconds, serverCpuMs }) {
   const latencies = [];
+  /** Latencies per filter mix (index into `bodies`). */
+  const perMix = bodies.map(() => []);
   const errors = [];
   const db = mariadbPid();
   const cpu0 = { server: serverCpuMs?.() ?? 0, db: db ? cpuMs(db) : 0, bench: process.cpuUsage(), machine: machineBusyMs() };
@@ -185,12 +194,15 @@ async function listLoad(url, sessions, bodies, { seconds, serverCpuMs }) {
   await Promise.all(
     sessions.map(async (s, w) => {
       for (let n = 0; Date.now() < end; n++) {
-        const body = bodies[(w * 5 + n) % bodies.length];
+        const mix = (w * 5 + n) % bodies.length;
+        const body = bodies[mix];
         const t = performance.now();
         try {
           const res = await fetch(`${url}/api/admin/getOrdersByPage`, { method: 'POST', headers: s.headers, body: JSON.stringify(body) });
           const json = await res.json();
-          latencies.push(performance.now() - t);
+          const ms = performance.now() - t;
+          latencies.push(ms);
+          perMix[mix].push(ms);
           if (res.status !== 200 || json.success !== true) errors.push(`${res.status} ${json.message ?? ''}`);
         } catch (err) {
           errors.push(err.message);
@@ -211,6 +223,7 @@ async function listLoad(url, sessions, bodies, { seconds, serverCpuMs }) {
     p99: pct(latencies, 99),
     count: latencies.length,
     errors,
+    perMix: perMix.map((l) => l.sort((a, b) => a - b)),
     cpu: { server: serverCpuMs ? (serverCpuMs() - cpu0.server) / n : NaN, db: db ? (cpuMs(db) - cpu0.db) / n : NaN, bench: (bench.user + bench.system) / 1000 / n, others },
   };
 }
@@ -261,6 +274,12 @@ export async function adminOrdersSection({ url, databaseUrl, distDir = join(root
   const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
   note(`${r.count} lists over ${bodies.length} filter mixes; CPU per list: server ${f(r.cpu.server)}, MariaDB ${f(r.cpu.db)}, bench client ${f(r.cpu.bench)}; other processes meanwhile ${r.cpu.others.toFixed(0)}% of a core`);
   if (r.errors.length) note(`errors: ${[...new Set(r.errors)].slice(0, 3).join(' | ')}`);
+  const slowest = r.perMix
+    .map((l, i) => ({ i, p50: pct(l, 50), p99: pct(l, 99) }))
+    .sort((a, b) => b.p99 - a.p99)
+    .slice(0, 3)
+    .map(({ i, p50, p99 }) => `${describeMix(bodies[i])} p50 ${p50.toFixed(0)} / p99 ${p99.toFixed(0)} ms`);
+  note(`slowest filters: ${slowest.join('; ')}`);
   const check = await checkPaidTotal(url, databaseUrl, sessions[0], now);
   row('admin list: total and paid total = SQL (30 days)', check.got, check.expected, check.ok);
 }
