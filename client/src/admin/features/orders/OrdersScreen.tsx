@@ -133,8 +133,8 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
           loading={isFetching}
           dataSource={orders}
           columns={columns(cfg, setOpenId)}
-          scroll={{ x: 1180 }}
-          sticky
+          scroll={{ x: 1260 }}
+          sticky={{ offsetHeader: 56 }}
           locale={{ emptyText: '沒有符合條件的訂單' }}
           onRow={(o) => ({ 'data-testid': `aorder-${o.order_id}` }) as HTMLAttributes<HTMLElement>}
           pagination={{
@@ -161,14 +161,21 @@ function columns(cfg: AdminConfigAnswerFields | undefined, open: (id: number) =>
       title: '訂單編號',
       key: 'order',
       fixed: 'left',
-      width: 132,
+      width: 88,
       render: (_, o) => (
         <Button type="link" className="ss-aord-open" onClick={() => open(o.order_id)} aria-label={`訂單 #${o.order_id} 明細`}>
-          <span>#{o.order_id}</span>
-          <Typography.Text type="secondary" className="ss-aord-mtn">
-            {o.mer_trade_no}
-          </Typography.Text>
+          #{o.order_id}
         </Button>
+      ),
+    },
+    {
+      title: '訂單號碼',
+      key: 'mer_trade_no',
+      width: 200,
+      render: (_, o) => (
+        <Typography.Text className="ss-aord-mtn" copyable={{ text: o.mer_trade_no, tooltips: ['複製訂單號碼', '已複製'] }}>
+          {o.mer_trade_no}
+        </Typography.Text>
       ),
     },
     { title: '訂購時間', key: 'created', width: 140, render: (_, o) => taipeiDateTime(o.created_at) },
