@@ -339,4 +339,33 @@ describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
     await toast('已登錄出貨');
     expect(sent).toEqual({ order_id: 101, carrier: '全家', tracking_no: 'FM12345678' });
   });
+  it('staff see the owner\'s refund limit and cannot send more', async () => {
+    const sent: unknown[] = [];
+    const o = adminOrder({ ...PAID_ORDER, payment: 'credit', paymentname: '信用卡', can: { editReceiver: true, createTicket: false, markShipped: false, queryStatus: false, refund: true } });
+    server([o], {
+      'GET /api/admin/checkLogin': () => ({ json: { success: true, isLoggedIn: true, adminname: '客服小美', role: 'staff' } }),
+      'GET /api/admin/refundSettings': () => ({ json: { success: true, staffRefundLimit: 1000 } }),
+      'POST /api/admin/refundOrder': (body) => {
+        sent.push(body);
+        return { json: { success: true, refund: { id: 1, status: 'done' } } };
+      },
+    });
+    const user = userEvent.setup();
+    show();
+    await user.click(within(await screen.findByTestId('aorder-101')).getByRole('button', { name: '明細' }));
+    await user.click(await within(await dialog('訂單 #101')).findByRole('button', { name: '退款' }));
+    const form = await dialog(/退款 — 訂單 #101/);
+    expect(await within(form).findByTestId('staff-refund-limit')).toHaveTextContent('客服人員退款上限 NT$ 1,000');
+    await user.type(within(form).getByLabelText('退款原因'), '顧客取消');
+    await user.click(within(form).getByRole('button', { name: '退款' }));
+    expect(await within(form).findByText('退款金額超過客服人員的退款上限，請由擁有者辦理')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.click(within(form).getByLabelText('部分退款'));
+    await user.type(within(form).getByLabelText('退款金額（NT$）'), '800');
+    await user.click(within(form).getByRole('button', { name: '退款' }));
+    await user.click(within(await dialog('確定要退款嗎？')).getByRole('button', { name: '確定退款' }));
+    await toast('退款完成');
+    expect(sent).toEqual([{ order_id: 101, amount: 800, reason: '顧客取消', restock: false }]);
+  });
 });

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { AdminOrderView } from '@api/admin';
 import { BANK_ACCOUNT_RE, BANK_CODE_RE, REFUND_MSG, REFUND_REASON_MAX } from '@rules/admin';
 import { formatNT } from '../../../shared/lib/format';
-import { useRefundOrderMutation } from './adminOrdersApi';
+import { useAdminSession } from '../auth/useAdminSession';
+import { useRefundOrderMutation, useRefundSettingsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
 import { needsBankAccount, refundable } from './orderRules';
 
@@ -42,6 +43,10 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
   const [confirming, setConfirming] = useState<Values | null>(null);
   const mode = Form.useWatch('mode', form) ?? 'full';
   const max = refundable(order);
+  // Staff refund up to the owner's limit (the server refuses above it with the same text).
+  const { role } = useAdminSession();
+  const { data: settings } = useRefundSettingsQuery(undefined, { skip: role !== 'staff' });
+  const staffLimit = role === 'staff' && settings?.success ? settings.staffRefundLimit : undefined;
   const bank = needsBankAccount(order.payment);
 
   const send = async (v: Values) => {
@@ -69,6 +74,7 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
   };
 
   const amountOf = (v: Values) => (v.mode === 'partial' ? (v.amount ?? 0) : max);
+  const overLimit = (v: Values) => staffLimit !== undefined && amountOf(v) > staffLimit;
 
   return (
     <>
@@ -86,8 +92,9 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
       >
         <p className="ss-aord-muted">
           訂單金額 {formatNT(order.total_amount)}，已退款 {formatNT(order.refunded_amount ?? 0)}，可退 <strong data-testid="refundable">{formatNT(max)}</strong>（{order.paymentname || order.payment}）
+          {staffLimit !== undefined && <span data-testid="staff-refund-limit">；客服人員退款上限 {formatNT(staffLimit)}</span>}
         </p>
-        <Form<Values> form={form} name="aord-refund" layout="vertical" initialValues={{ mode: 'full', restock: false }} onFinish={(v) => setConfirming(v)}>
+        <Form<Values> form={form} name="aord-refund" layout="vertical" initialValues={{ mode: 'full', restock: false }} onValuesChange={() => setProblem(null)} onFinish={(v) => (overLimit(v) ? setProblem(REFUND_MSG.overStaffLimit) : setConfirming(v))}>
           <Form.Item label="退款方式" name="mode">
             <Radio.Group
               options={[

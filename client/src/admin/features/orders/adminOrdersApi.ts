@@ -4,6 +4,7 @@ import type {
   AdminOrdersAnswer,
   CreateShippingOrderAnswer,
   RefundAnswer,
+  RefundSettingsAnswer,
   ShippingStatusAnswer,
   ShippingTicketAnswer,
 } from '@api/admin';
@@ -133,6 +134,11 @@ export const adminOrdersApi = adminApi.enhanceEndpoints({ addTagTypes: ORDER_TAG
       query: ({ idempotencyKey, ...body }) => ({ url: '/admin/refundOrder', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (_r, _e, { order_id }) => ['AdminOrders', { type: 'AdminOrder', id: order_id }],
     }),
+    /** The owner's refund limit for staff (NT$): staff see it on the refund form; the server enforces it. */
+    refundSettings: build.query<RefundSettingsAnswer, void>({
+      ...watch,
+      query: () => '/admin/refundSettings',
+    }),
     handleReturnRequest: build.mutation<Envelope, ReturnDecisionInput & { order_id: number }>({
       ...watch,
       query: ({ order_id: _orderId, ...body }) => ({ url: '/admin/handleReturnRequest', method: 'POST', body }),
@@ -153,4 +159,5 @@ export const {
   useCallCarrierMutation,
   useRefundOrderMutation,
   useHandleReturnRequestMutation,
+  useRefundSettingsQuery,
 } = adminOrdersApi;
