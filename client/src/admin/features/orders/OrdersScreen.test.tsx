@@ -32,11 +32,12 @@ function server(orders: AdminOrderView[], extra: Record<string, Handler> = {}, d
 }
 
 const listBodies = (calls: { path: string; body: unknown }[]) => calls.filter((c) => c.path === '/api/admin/getOrdersByPage').map((c) => c.body as Record<string, unknown>);
-const show = () =>
+const show = (path = '/admin/orders') =>
   renderApp(
     <App>
       <OrdersScreen now={NOW} />
     </App>,
+    { path },
   );
 const toast = (text: string, timeout = 2000) => screen.findByText(text, { selector: '.ant-message-notice *' }, { timeout });
 /** The open antd dialog titled `title` (antd's test ids make every dialog's aria-labelledby alike, so by its title text). */
@@ -367,5 +368,23 @@ describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
     await user.click(within(await dialog('確定要退款嗎？')).getByRole('button', { name: '確定退款' }));
     await toast('退款完成');
     expect(sent).toEqual([{ order_id: 101, amount: 800, reason: '顧客取消', restock: false }]);
+  });
+  it('keeps the filters and the page in the URL (reload, shared link, Back)', async () => {
+    const orders = Array.from({ length: 12 }, (_, i) => adminOrder({ order_id: 300 - i }));
+    const { calls } = server(orders);
+    const { router } = show('/admin/orders?range=yesterday&pay=1&q=0912345678&status=paid');
+    await screen.findByTestId('aorder-300');
+    expect(listBodies(calls)[0]).toEqual({ limit: 10, offset: 0, startDate: '2025-03-01', endDate: '2025-03-01', keyword: '0912345678', status_code: 'paid', payment_status: 1 });
+    expect(screen.getByLabelText('關鍵字')).toHaveValue('0912345678');
+
+    await userEvent.click(screen.getByTitle('2'));
+    await screen.findByTestId('aorder-290');
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    expect(listBodies(calls).at(-1)).toMatchObject({ offset: 10, keyword: '0912345678' });
+
+    // Back: page 1 again (from the cache).
+    await router.navigate(-1);
+    await screen.findByTestId('aorder-300');
+    expect(screen.queryByTestId('aorder-290')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminConfigAnswerFields, AdminOrderView } from '@api/admin';
 import { formatNT } from '../../../shared/lib/format';
 import { taipeiDateTime } from '../../../shop/features/orders/orderView';
@@ -20,6 +21,29 @@ interface Filters {
 }
 const INITIAL: Filters = { range: DEFAULT_RANGE, keyword: '', status_code: '', payment_status: '' };
 
+/** The filters of the URL (`?range=d30&status=paid&pay=1&q=…&page=2`); anything unknown is the default. */
+export function filtersOf(p: URLSearchParams): Filters {
+  const range = p.get('range');
+  const pay = p.get('pay');
+  const status = p.get('status') ?? '';
+  return {
+    range: DATE_RANGES.some((r) => r.key === range) ? (range as RangeKey) : DEFAULT_RANGE,
+    keyword: (p.get('q') ?? '').slice(0, 100),
+    status_code: /^[a-z_]{1,20}$/.test(status) ? status : '',
+    payment_status: pay !== null && /^\d{1,2}$/.test(pay) ? Number(pay) : '',
+  };
+}
+
+function paramsOf(f: Filters, page: number): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.range !== DEFAULT_RANGE) p.set('range', f.range);
+  if (f.status_code) p.set('status', f.status_code);
+  if (f.payment_status !== '') p.set('pay', String(f.payment_status));
+  if (f.keyword.trim()) p.set('q', f.keyword.trim());
+  if (page > 1) p.set('page', String(page));
+  return p;
+}
+
 /**
  * The admin orders screen (spec 2 §2, §4, §9): filters (Taipei date range, keyword, status,
  * payment status), a page of 10 orders with the paid total of everything matching, and the
@@ -27,10 +51,17 @@ const INITIAL: Filters = { range: DEFAULT_RANGE, keyword: '', status_code: '', p
  */
 export function OrdersScreen({ now }: { now?: () => Date } = {}) {
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>(INITIAL);
-  const [page, setPage] = useState(1);
+  // The filters and the page live in the URL: a reload, a shared link and Back keep them.
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const [openId, setOpenId] = useState<number | null>(null);
   const config = useLoadConfigQuery();
+
+  // Back / Forward change the URL: the form follows.
+  useEffect(() => {
+    form.setFieldsValue(filters);
+  }, [form, filters.range, filters.keyword, filters.status_code, filters.payment_status]);
 
   // The range is computed when the filters are applied (a screen left open past midnight moves on at the next search).
   const [appliedAt, setAppliedAt] = useState(() => (now ? now() : new Date()));
@@ -45,11 +76,12 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
   };
   const { data, error, isFetching, isError, refetch } = useGetOrdersByPageQuery(query);
 
+  const go = (next: Filters, nextPage: number) => setParams(paramsOf(next, nextPage));
   const apply = (values: Partial<Filters>) => {
-    setFilters((f) => ({ ...f, ...values }));
     setAppliedAt(now ? now() : new Date());
-    setPage(1);
+    go({ ...filters, ...values }, 1);
   };
+  const setPage = (p: number) => go(filters, p);
   const reset = () => {
     form.setFieldsValue(INITIAL);
     apply(INITIAL);
@@ -66,7 +98,7 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
         name="aord-filters"
         layout="vertical"
         className="ss-aord-filters"
-        initialValues={INITIAL}
+        initialValues={filters}
         onFinish={(v) => apply({ keyword: v.keyword ?? '' })}
         aria-label="訂單篩選"
       >
