@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigationType, useSearchParams } from 'react-router';
 import type { AdminConfigAnswerFields, AdminOrderView } from '@api/admin';
 import { formatNT } from '../../../shared/lib/format';
 import { taipeiDateTime } from '../../../shop/features/orders/orderView';
@@ -58,10 +58,11 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
   const [openId, setOpenId] = useState<number | null>(null);
   const config = useLoadConfigQuery();
 
-  // Back / Forward change the URL: the form follows.
+  // Back / Forward change the URL: the form follows (our own changes came from the form).
+  const navigationType = useNavigationType();
   useEffect(() => {
-    form.setFieldsValue(filters);
-  }, [form, filters.range, filters.keyword, filters.status_code, filters.payment_status]);
+    if (navigationType === 'POP') form.setFieldsValue(filters);
+  }, [form, navigationType, filters.range, filters.keyword, filters.status_code, filters.payment_status]);
 
   // The range is computed when the filters are applied (a screen left open past midnight moves on at the next search).
   const [appliedAt, setAppliedAt] = useState(() => (now ? now() : new Date()));
@@ -77,9 +78,10 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
   const { data, error, isFetching, isError, refetch } = useGetOrdersByPageQuery(query);
 
   const go = (next: Filters, nextPage: number) => setParams(paramsOf(next, nextPage));
+  /** A choice applies at once, with the keyword as typed so far. */
   const apply = (values: Partial<Filters>) => {
     setAppliedAt(now ? now() : new Date());
-    go({ ...filters, ...values }, 1);
+    go({ ...filters, keyword: String(form.getFieldValue('keyword') ?? ''), ...values }, 1);
   };
   const setPage = (p: number) => go(filters, p);
   const reset = () => {
