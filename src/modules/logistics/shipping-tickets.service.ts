@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { In, QueryFailedError } from 'typeorm';
 import type { CreateShippingOrderAnswer, ShippingTicketAnswer, ShippingTicketView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
@@ -106,6 +106,15 @@ export class ShippingTickets {
   async listForOrder(orderId: number): Promise<ShippingTicketView[]> {
     const rows = await this.tx.repo(ShippingTicket).find({ where: { order_id: orderId }, order: { created_at: 'DESC', id: 'DESC' } });
     return rows.map((t) => this.view(t));
+  }
+
+  /** The tickets of several orders (a page of the admin list) in one read, newest first per order. */
+  async listForOrders(orderIds: readonly number[]): Promise<Map<number, ShippingTicketView[]>> {
+    const out = new Map<number, ShippingTicketView[]>(orderIds.map((id) => [id, []]));
+    if (!orderIds.length) return out;
+    const rows = await this.tx.repo(ShippingTicket).find({ where: { order_id: In([...orderIds]) }, order: { created_at: 'DESC', id: 'DESC' } });
+    for (const t of rows) out.get(t.order_id)?.push(this.view(t));
+    return out;
   }
 
   findById(id: number): Promise<ShippingTicket | null> {

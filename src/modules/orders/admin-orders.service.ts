@@ -312,9 +312,8 @@ export class AdminOrdersService {
 
   /** Each order's shipping tickets, newest first. */
   private async ticketsOf(orderIds: number[]): Promise<Map<number, ShippingTicketView[]>> {
-    // One indexed read per order (a page holds 10); the logistics module owns the table.
-    const lists = await Promise.all(orderIds.map((id) => this.tickets.listForOrder(id)));
-    return new Map(orderIds.map((id, i) => [id, lists[i]]));
+    // One read for the page (idx_shipping_tickets_order); the logistics module owns the table.
+    return this.tickets.listForOrders(orderIds);
   }
 
   private async parts(orderId: number): Promise<OrderParts> {
