@@ -167,6 +167,9 @@ describe("operators' job view: /api/admin/jobs (both drivers) and Bull Board at 
   (bullmq ? describe : describe.skip)('Bull Board (BullMQ)', () => {
     it('answers owners and staff only; its writes only from our own pages', async () => {
       expect((await request(t.http).get('/admin/queues')).status).toBe(401);
+      // A browser opening the board without a session is sent to the login page, and back after it.
+      const visit = await request(t.http).get('/admin/queues').set('Accept', 'text/html,application/xhtml+xml').set('Sec-Fetch-Mode', 'navigate');
+      expect([visit.status, visit.headers.location]).toEqual([302, '/admin/login?from=%2Fadmin%2Fqueues']);
       expect((await editor.agent.get('/admin/queues')).status).toBe(403);
       const page = await staff.agent.get('/admin/queues');
       expect(page.status).toBe(200);

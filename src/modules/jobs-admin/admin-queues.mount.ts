@@ -24,6 +24,19 @@ export function sameOriginWrites(): RequestHandler {
   };
 }
 
+/**
+ * A browser opening the board without an admin session (a page navigation: GET asking for HTML) is
+ * sent to /admin/login, which brings it back here after sign-in; Bull Board's own API calls still
+ * get the 401 / 403 envelope from `adminOnly`.
+ */
+export function loginPageForBrowsers(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const navigation = req.method === 'GET' && (req.get('sec-fetch-mode') === 'navigate' || (req.get('accept') ?? '').includes('text/html'));
+    if (!navigation || typeof req.session?.adminId === 'number') return next();
+    res.redirect(302, `/admin/login?from=${encodeURIComponent(req.originalUrl)}`);
+  };
+}
+
 function safeHost(origin: string): string | null {
   try {
     return new URL(origin).host;
@@ -47,6 +60,6 @@ export function mountAdminQueues(app: NestExpressApplication, config: AppConfig)
   if (queues.length === 0) return;
   const access = app.get(AdminAccess, { strict: false });
   board.mountBullBoard(app.getHttpAdapter().getInstance(), ADMIN_QUEUES_BOARD_URL, queues, {
-    guard: [adminOnly(access, ['owner', 'staff']), sameOriginWrites()],
+    guard: [loginPageForBrowsers(), adminOnly(access, ['owner', 'staff']), sameOriginWrites()],
   });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '@rules/admin';
 import { adminServer, preloadAdmin, renderAdmin, signedIn } from '../../testAdmin';
 import { csrfHeaders } from '../../../shared/api/csrf';
@@ -36,6 +36,20 @@ describe('admin login (spec 3 §2, §4, §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
     expect(await csrfHeaders('admin')).toEqual({ 'X-CSRF-Token': 'admin-token' });
     expect(JSON.parse(localStorage.getItem(ADMIN_STORAGE_KEY) ?? '{}')).toEqual({ adminname: '店長', role: 'owner' });
+  });
+
+  it('goes back to a server page (Bull Board at /admin/queues sent the browser here with ?from=) with a full page load', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    adminServer(null, {
+      'POST /api/admin/login': () => ({ json: { success: true, message: '登入成功', adminname: '店長', role: 'owner', csrfToken: 'admin-token' } }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/login?from=%2Fadmin%2Fqueues');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: '登入' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/queues'));
+    vi.unstubAllGlobals();
   });
 
   it('sends a signed-in admin on to the back-office', async () => {

@@ -43,7 +43,10 @@ export default function AdminLoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = safeFrom((location.state as { from?: unknown } | null)?.from);
+  // A screen of this app passes where it was going in the route state; a server page (Bull Board at
+  // /admin/queues) in `?from=`, and is opened again with a full page load.
+  const serverFrom = safeFrom(new URLSearchParams(location.search).get('from'));
+  const from = safeFrom((location.state as { from?: unknown } | null)?.from) ?? serverFrom;
   const { data: check } = useCheckLoginQuery();
   const [login, { isLoading }] = useAdminLoginMutation();
   const [form] = Form.useForm<Fields>();
@@ -75,7 +78,8 @@ export default function AdminLoginPage() {
       dispatch(sessionApi.util.upsertQueryData('checkLogin', undefined, { success: true, isLoggedIn: true, ...admin }));
       // Confirm the rest (two-factor state) from the server.
       dispatch(sessionApi.util.invalidateTags(['AdminSession']));
-      void navigate(from ?? landingPath(answer.role), { replace: true });
+      if (serverFrom && from === serverFrom) window.location.assign(serverFrom);
+      else void navigate(from ?? landingPath(answer.role), { replace: true });
       return;
     }
     if (answer?.isOut) {
