@@ -129,4 +129,5 @@ export const STAFF_MSG = {
   currentPasswordWrong: '目前的密碼不正確',
   samePassword: '新密碼不可與目前的密碼相同',
   passwordChanged: '密碼已變更，其他裝置上的登入已登出',
+  passwordMismatch: '兩次輸入的密碼不相符',
 } as const;

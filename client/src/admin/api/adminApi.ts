@@ -38,7 +38,7 @@ export interface AdminLoginInput {
   otp?: string;
 }
 
-/** Sign-in, the session check and two-factor (spec 3 §4, §7; server: src/modules/staff). */
+/** Sign-in, the session check, two-factor and your own password (spec 3 §4, §7; server: src/modules/staff). */
 export const sessionApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/admin/checkLogin: logged in, name, role. A 401 answer means logged out as well. */
@@ -73,11 +73,23 @@ export const sessionApi = adminApi.injectEndpoints({
       invalidatesTags: (r) => (r?.success ? ['AdminSession'] : []),
       onQueryStarted: (_a, { dispatch, queryFulfilled }) => watchAdminSession(queryFulfilled, dispatch),
     }),
+    /** POST /api/admin/password: your own password; your other sessions end, this one stays (5 checks per 15 min). */
+    changeOwnPassword: build.mutation<Envelope, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: '/admin/password', method: 'POST', body }),
+      onQueryStarted: (_a, { dispatch, queryFulfilled }) => watchAdminSession(queryFulfilled, dispatch),
+    }),
   }),
 });
 
-export const { useCheckLoginQuery, useAdminLoginMutation, useAdminLogoutMutation, useTotpSetupMutation, useTotpEnableMutation, useTotpDisableMutation } =
-  sessionApi;
+export const {
+  useCheckLoginQuery,
+  useAdminLoginMutation,
+  useAdminLogoutMutation,
+  useTotpSetupMutation,
+  useTotpEnableMutation,
+  useTotpDisableMutation,
+  useChangeOwnPasswordMutation,
+} = sessionApi;
 
 /** Roles allowed on a screen; the owner may do everything. */
 export function roleAllows(role: AdminRole | undefined, roles: readonly AdminRole[] | undefined): boolean {

@@ -1,12 +1,13 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
+import { LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions, Form, Input, Space, Tag, Typography, type FormRule } from 'antd';
 import type { TotpSetupAnswer } from '@api/admin';
-import { ADMIN_MSG, ADMIN_ROLE_LABEL } from '@rules/admin';
+import { ADMIN_MSG, ADMIN_PASSWORD_MAX, ADMIN_ROLE_LABEL, STAFF_MSG } from '@rules/admin';
 import { useState } from 'react';
-import { useTotpDisableMutation, useTotpEnableMutation, useTotpSetupMutation } from '../../api/adminApi';
+import { useChangeOwnPasswordMutation, useTotpDisableMutation, useTotpEnableMutation, useTotpSetupMutation } from '../../api/adminApi';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf } from '../../lib';
 import { useAdminSession } from '../auth/useAdminSession';
+import { passwordRules } from '../staff/staffRules';
 
 interface CodeFields {
   code: string;
@@ -14,10 +15,26 @@ interface CodeFields {
 
 const codeRules = [{ required: true, pattern: /^\s*\d{6}\s*$/, message: ADMIN_MSG.otpRequired }];
 
+interface PasswordFields {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const currentPasswordRules: FormRule[] = [{ required: true, message: ADMIN_MSG.passwordRequired }];
+const confirmPasswordRules: FormRule[] = [
+  { required: true, message: ADMIN_MSG.passwordRequired },
+  ({ getFieldValue }) => ({
+    validator: (_, value: string) => (!value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(STAFF_MSG.passwordMismatch))),
+  }),
+];
+
 /**
  * /admin/account (every role): who is signed in, and two-factor sign-in (TOTP). Setting it up shows
  * a QR code for an authenticator app; a first code turns it on. Turning it off asks for a code too.
  * A production owner without it is sent here first (mustSetupTotp).
+ * 變更密碼: your own password (current + new twice); your other sessions end, this one stays. Hidden
+ * until a must-set-up owner has two-factor on (the server refuses every other call until then).
  */
 export default function AccountPage() {
   const { message, modal } = App.useApp();
@@ -29,6 +46,9 @@ export default function AccountPage() {
   const [error, setError] = useState<string | null>(null);
   const [enableForm] = Form.useForm<CodeFields>();
   const [disableForm] = Form.useForm<CodeFields>();
+  const [changePassword, changePasswordState] = useChangeOwnPasswordMutation();
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [passwordForm] = Form.useForm<PasswordFields>();
 
   const start = async () => {
     setError(null);
@@ -79,6 +99,21 @@ export default function AccountPage() {
         }
       },
     });
+  };
+
+  const savePassword = async ({ currentPassword, newPassword }: PasswordFields) => {
+    setPasswordError(null);
+    try {
+      const answer = await changePassword({ currentPassword, newPassword }).unwrap();
+      if (!answer.success) {
+        setPasswordError(answer.message || ADMIN_MSG.systemError);
+        return;
+      }
+      passwordForm.resetFields();
+      message.success(STAFF_MSG.passwordChanged);
+    } catch (err) {
+      setPasswordError(messageOf(err) ?? ADMIN_MSG.systemError);
+    }
   };
 
   return (
@@ -140,6 +175,36 @@ export default function AccountPage() {
             </Button>
           )}
         </div>
+        {!session.mustSetupTotp && (
+          <div className="ss-admin-panel">
+            <h2 className="ss-admin-section-title">
+              <LockOutlined aria-hidden /> 變更密碼
+            </h2>
+            <p className="ss-admin-muted">變更後，您在其他裝置上的登入會被登出，目前這個裝置保持登入。</p>
+            {passwordError && <Alert type="error" showIcon title={passwordError} style={{ marginBottom: 16 }} role="alert" data-testid="password-error" />}
+            <Form<PasswordFields>
+              form={passwordForm}
+              layout="vertical"
+              requiredMark={false}
+              onFinish={(f) => void savePassword(f)}
+              name="own-password"
+              style={{ maxWidth: 320 }}
+            >
+              <Form.Item label="目前密碼" name="currentPassword" rules={currentPasswordRules}>
+                <Input.Password autoComplete="current-password" maxLength={ADMIN_PASSWORD_MAX} />
+              </Form.Item>
+              <Form.Item label="新密碼" name="newPassword" rules={passwordRules}>
+                <Input.Password autoComplete="new-password" maxLength={ADMIN_PASSWORD_MAX} />
+              </Form.Item>
+              <Form.Item label="確認新密碼" name="confirmPassword" dependencies={['newPassword']} rules={confirmPasswordRules}>
+                <Input.Password autoComplete="new-password" maxLength={ADMIN_PASSWORD_MAX} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={changePasswordState.isLoading}>
+                變更密碼
+              </Button>
+            </Form>
+          </div>
+        )}
       </div>
     </AdminPage>
   );
