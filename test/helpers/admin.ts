@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { Agent, Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import type { AdminRole } from '../../src/common/api/admin';
-import { Admin } from '../../src/modules/auth/entities/admin.entity';
+import { Admin } from '../../src/modules/staff/entities/admin.entity';
 import { PasswordHasher } from '../../src/modules/auth/passwords';
 import type { TestApp } from './test-app';
 

@@ -4,21 +4,16 @@ import {
   createParamDecorator,
   ExecutionContext,
   HttpStatus,
-  Inject,
   Injectable,
   SetMetadata,
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { DataSource } from 'typeorm';
 import type { AdminRole } from '../api/admin';
 import { AppError } from '../errors/app-error';
 import { ADMIN_MSG, ADMIN_ROLES } from '../validation/admin';
-import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
-import { Admin } from '../../modules/auth/entities/admin.entity';
-import '../../modules/auth/session/session.types';
+import './session.types';
 
 export type { AdminRole };
 
@@ -73,39 +68,23 @@ export const AnyAdmin = () => AdminRoles(...ADMIN_ROLES);
  */
 export const AllowBeforeTotpSetup = () => SetMetadata(SETUP_KEY, true);
 
-/** Who is signed in to the back office (the admin session, cookie `asid`), checked against the account row. */
-@Injectable()
-export class AdminAccess {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
-  ) {}
+/** The admin of a request with what the guard needs to know. */
+export type ResolvedAdmin = SessionAdmin & { mustSetupTotp: boolean; totpEnabled: boolean };
 
+/**
+ * Who is signed in to the back office (the admin session, cookie `asid`), checked against the
+ * account row. Implemented by the staff module (which owns the `admins` table); injected by
+ * `AdminGuard` and the Express mounts through this class.
+ */
+export abstract class AdminAccess {
   /**
    * The admin of this request's session, or null: no admin session, the account is gone or
    * disabled, or its password was reset / it was disabled since this session began.
    */
-  async resolve(req: Request): Promise<(SessionAdmin & { mustSetupTotp: boolean; totpEnabled: boolean }) | null> {
-    const s = req.session;
-    const id = s?.adminId;
-    if (typeof id !== 'number') return null;
-    const row = await this.ds.getRepository(Admin).findOne({
-      where: { id },
-      select: { id: true, username: true, display_name: true, role: true, is_active: true, session_version: true, totp_enabled: true },
-    });
-    if (!row || row.is_active !== 1 || row.session_version !== s.adminVersion || !isRole(row.role)) {
-      // Starts over as an empty session (stored only if something is put in it, e.g. a new login).
-      await new Promise<void>((resolve) => s.regenerate(() => resolve()));
-      return null;
-    }
-    const admin = { id: row.id, username: row.username, displayName: row.display_name, role: row.role };
-    req.admin = admin;
-    return { ...admin, totpEnabled: row.totp_enabled === 1, mustSetupTotp: this.mustSetupTotp(row.role, row.totp_enabled === 1) };
-  }
+  abstract resolve(req: Request): Promise<ResolvedAdmin | null>;
 
-  mustSetupTotp(role: string, totpEnabled: boolean): boolean {
-    return this.auth.admin.ownerTotpRequired && role === 'owner' && !totpEnabled;
-  }
+  /** Whether an owner must set up two-factor before using the back office (production rule). */
+  abstract mustSetupTotp(role: string, totpEnabled: boolean): boolean;
 
   /** The admin if allowed (`roles`; owner always), else the 401 / 403 AppError. */
   async check(req: Request, roles: readonly AdminRole[], opts: { beforeTotpSetup?: boolean } = {}): Promise<SessionAdmin> {
@@ -155,8 +134,4 @@ export function adminOnly(access: AdminAccess, roles: readonly AdminRole[]): Req
       },
     );
   };
-}
-
-function isRole(role: string): role is AdminRole {
-  return (ADMIN_ROLES as readonly string[]).includes(role);
 }

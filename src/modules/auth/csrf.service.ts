@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createHmac, randomBytes } from 'node:crypto';
 import { MSG } from '../../common/validation/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import './session/session.types';
+import '../../common/auth/session.types';
 import { safeEqual } from '../../common/crypto/safe-equal';
 
 /** The request header the client sends the token in (client/src/shared/api/csrf.ts). */

@@ -4,7 +4,7 @@ import '../../common/auth/session-user';
 import { UsersService } from '../users/users.service';
 import { SESSION_COOKIE } from './session/session-cookie';
 import { SessionBackend } from './session/session-backend';
-import './session/session.types';
+import '../../common/auth/session.types';
 
 /**
  * Logging a member in and out of the server-side session. Login regenerates the session id

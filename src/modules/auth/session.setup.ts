@@ -9,7 +9,7 @@ import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { CsrfService } from './csrf.service';
 import { SessionBackend } from './session/session-backend';
 import { SESSION_COOKIE } from './session/session-cookie';
-import './session/session.types';
+import '../../common/auth/session.types';
 import { AdminCsrf } from '../staff/admin-csrf';
 import { AdminSessions } from '../staff/admin-sessions';
 

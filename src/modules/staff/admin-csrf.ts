@@ -6,7 +6,7 @@ import { safeEqual } from '../../common/crypto/safe-equal';
 import { MSG } from '../../common/validation/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CSRF_HEADER, parseCookies } from '../auth/csrf.service';
-import '../auth/session/session.types';
+import '../../common/auth/session.types';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -6,9 +6,8 @@ import session, { Store } from 'express-session';
 import { DataSource } from 'typeorm';
 import { RedisConnections } from '../../common/redis/redis-connections';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { Session } from '../auth/entities/session.entity';
 import { TypeormSessionStore } from '../auth/session/typeorm-session.store';
-import '../auth/session/session.types';
+import '../../common/auth/session.types';
 import '../../common/auth/admin-auth';
 import { StaffClock } from './staff-clock';
 
@@ -77,9 +76,7 @@ export class AdminSessions {
   /** Deletes the stored sessions of an admin (table store; Redis ones end by session_version). */
   async deleteStored(adminId: number, keepSid?: string): Promise<void> {
     if (!(this.getStore() instanceof TypeormSessionStore)) return;
-    const rows = await this.ds.getRepository(Session).find({ select: { id: true }, where: { admin_id: adminId } });
-    const ids = rows.map((r) => r.id).filter((id) => id !== keepSid);
-    if (ids.length) await (this.getStore() as TypeormSessionStore).destroyMany(ids);
+    await (this.getStore() as TypeormSessionStore).destroyAdminSessions(adminId, keepSid);
   }
 
   clearCookie(res: Response): void {

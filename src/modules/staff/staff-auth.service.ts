@@ -11,7 +11,7 @@ import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_MSG, ADMIN_ROLES, STAFF_MSG } from '../../common/validation/admin';
 import { AuditTrail } from '../audit/audit-trail.service';
-import { Admin } from '../auth/entities/admin.entity';
+import { Admin } from './entities/admin.entity';
 import { PasswordHasher } from '../auth/passwords';
 import { AdminCsrf } from './admin-csrf';
 import { ADMIN_LOCK_FAILURES, AdminLockout } from './admin-lockout';

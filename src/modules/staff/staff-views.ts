@@ -1,5 +1,5 @@
 import type { AdminRole, StaffView } from '../../common/api/admin';
-import type { Admin } from '../auth/entities/admin.entity';
+import type { Admin } from './entities/admin.entity';
 
 /** What an answer may show of an account: never the hash, the TOTP secret or session fields. */
 export function staffView(a: Admin): StaffView {

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AdminAccess, AdminGuard } from '../../common/auth/admin-auth';
+import { StaffAdminAccess } from './staff-admin-access';
 import { AuthModule } from '../auth/auth.module';
 import { AdminCsrf } from './admin-csrf';
 import { AdminLockout } from './admin-lockout';
@@ -19,7 +20,7 @@ import { StaffService } from './staff.service';
 @Module({
   imports: [AuthModule],
   controllers: [AdminLoginController, AdminStaffController],
-  providers: [AdminAccess, AdminGuard, AdminSessions, AdminCsrf, AdminLockout, StaffClock, StaffTotp, StaffAuthService, StaffService],
+  providers: [{ provide: AdminAccess, useClass: StaffAdminAccess }, AdminGuard, AdminSessions, AdminCsrf, AdminLockout, StaffClock, StaffTotp, StaffAuthService, StaffService],
   exports: [AdminAccess, AdminGuard, AdminSessions, AdminCsrf, StaffClock],
 })
 export class StaffModule {}

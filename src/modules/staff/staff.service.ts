@@ -6,7 +6,7 @@ import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { Transactions } from '../../common/transactions/transactions';
 import { STAFF_MSG } from '../../common/validation/admin';
 import { AuditTrail } from '../audit/audit-trail.service';
-import { Admin } from '../auth/entities/admin.entity';
+import { Admin } from './entities/admin.entity';
 import { PasswordHasher } from '../auth/passwords';
 import { isDuplicateKey } from '../users/db-errors';
 import { AdminSessions } from './admin-sessions';

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { SessionData, Store } from 'express-session';
 import { DataSource, In, LessThanOrEqual, Not } from 'typeorm';
 import { Session } from '../entities/session.entity';
-import './session.types';
+import '../../../common/auth/session.types';
 
 type Cb<T = void> = (err?: unknown, value?: T) => void;
 
@@ -107,6 +107,12 @@ export class TypeormSessionStore extends Store {
   /** Ends every session of a member except `keep`; answers how many ended. */
   async destroyUserSessions(userId: number, keep?: string): Promise<number> {
     const res = await this.repo().delete(keep ? { user_id: userId, id: Not(keep) } : { user_id: userId });
+    return res.affected ?? 0;
+  }
+
+  /** Ends every stored session of a back-office account except `keep`. */
+  async destroyAdminSessions(adminId: number, keep?: string): Promise<number> {
+    const res = await this.repo().delete(keep ? { admin_id: adminId, id: Not(keep) } : { admin_id: adminId });
     return res.affected ?? 0;
   }
 

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { SessionData } from 'express-session';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StateStore } from 'passport-oauth2';
-import '../session/session.types';
+import '../../../common/auth/session.types';
 
 /** The client's state: 20 random bytes in hex (spec 1 §4). */
 export const STATE_PATTERN = /^[0-9a-f]{40}$/;
