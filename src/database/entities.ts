@@ -3,7 +3,7 @@
  * and the drift test all read this list. A new entity is added here and nowhere else.
  */
 import { OutboxMessage } from '../jobs/outbox/outbox-message.entity';
-import { Admin } from '../modules/auth/entities/admin.entity';
+import { Admin } from '../modules/staff/entities/admin.entity';
 import { AuditLog } from '../modules/audit/entities/audit-log.entity';
 import { AdminLoginFailure } from '../modules/staff/entities/admin-login-failure.entity';
 import { RateLimit } from '../common/rate-limit/rate-limit.entity';

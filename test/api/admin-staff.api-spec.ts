@@ -2,7 +2,7 @@ import request from 'supertest';
 import { isolatedEnv } from '../../src/modules/auth/testing/browser-session';
 import { ADMIN_MSG, STAFF_MSG } from '../../src/common/validation/admin';
 import { StaffTotp } from '../../src/modules/staff/staff-totp';
-import { adminBrowser, adminLogin, adminSession, createAdmin } from '../helpers/admin';
+import { adminBrowser, adminLogin, adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 jest.setTimeout(120_000);

@@ -8,7 +8,7 @@ import { argon2id, hash } from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DataSource, EntityManager } from 'typeorm';
-import { Admin } from '../../modules/auth/entities/admin.entity';
+import { Admin } from '../../modules/staff/entities/admin.entity';
 import { Product } from '../../modules/catalog/entities/product.entity';
 import { ProductMedia } from '../../modules/catalog/entities/product-media.entity';
 import { ProductType } from '../../modules/catalog/entities/product-type.entity';

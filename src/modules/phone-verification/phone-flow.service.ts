@@ -3,7 +3,7 @@ import type { SessionData } from 'express-session';
 import { AppError } from '../../common/errors/app-error';
 import { MSG } from '../../common/validation/messages';
 import { normalizeTaiwanMobile, TAIWAN_MOBILE } from '../../common/validation/taiwan';
-import '../auth/session/session.types';
+import '../../common/auth/session.types';
 import { UsersService } from '../users/users.service';
 import { PhoneCodeService, PhonePurpose } from './phone-code.service';
 
