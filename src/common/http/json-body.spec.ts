@@ -115,11 +115,12 @@ describe('form bodies: only the provider callbacks (FORM_BODY_ROUTES)', () => {
     return a;
   }
 
-  it('lists the three callback routes, exactly', () => {
+  it('lists the four callback routes, exactly', () => {
     expect(FORM_BODY_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/payments/payuni/notify',
       'POST /api/payments/payuni/return',
       'POST /api/logistics/cvs-map/return',
+      'POST /api/logistics/payuni/notify',
     ]);
     expect(takesFormBody('POST', '/api/logistics/cvs-map/return')).toBe(true);
     expect(takesFormBody('POST', '/api/logistics/cvs-map/return/x')).toBe(false);
