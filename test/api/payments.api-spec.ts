@@ -398,8 +398,16 @@ describe('payments: every online method against the simulators, and the callback
     const deadline = Date.now() + 10_000;
     while (sims.payuni!.trades.get(o.merTradeNo)!.tradeStatus !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(sims.payuni!.trades.get(o.merTradeNo)!.tradeStatus).toBe(3);
-    const raw: { raw: unknown }[] = await ds.query('SELECT raw FROM payment_transactions WHERE order_id = ?', [o.id]);
-    const parsed = typeof raw[0].raw === 'string' ? JSON.parse(raw[0].raw) : raw[0].raw;
+    // PAYUNi has cancelled it; the job records the answer right after (poll: the job may still be writing).
+    const recorded = async () => {
+      const raw: { raw: unknown }[] = await ds.query('SELECT raw FROM payment_transactions WHERE order_id = ?', [o.id]);
+      return (typeof raw[0].raw === 'string' ? JSON.parse(raw[0].raw) : raw[0].raw) as { codeCancel?: { verifyCode?: string } };
+    };
+    let parsed = await recorded();
+    while (!parsed.codeCancel && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      parsed = await recorded();
+    }
     expect(parsed.codeCancel?.verifyCode).toMatch(/^\d{6}$/);
     // A re-run does nothing more (recorded), and PAYUNi would refuse a second cancel anyway.
     expect(await t.app.get(PaymentsService).cancelCvsCode(o.id)).toBe('done');
