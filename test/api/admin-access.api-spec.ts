@@ -71,6 +71,12 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/handleReturnRequest': STAFF,
   'POST /api/admin/refundBankAccount': STAFF,
   'POST /api/admin/completeManualRefund': STAFF,
+  // settings (issue 12, helper S): owners and editors
+  'GET /api/admin/loadsettings': ['owner', 'editor'],
+  'POST /api/admin/updatesettings': ['owner', 'editor'],
+  'POST /api/admin/updatepayment': ['owner', 'editor'],
+  'POST /api/admin/updateshipping_active': ['owner', 'editor'],
+  'POST /api/admin/updateshipping': ['owner', 'editor'],
 };
 
 interface RouteLayer {

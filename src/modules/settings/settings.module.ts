@@ -11,11 +11,13 @@ import { StaffAlerts } from './staff-alerts.service';
 import { StaffAlertsSubscriber } from './staff-alerts.subscriber';
 import { NotificationSetting } from './entities/notification-setting.entity';
 import { ShopSettingsController } from './shop-settings.controller';
+import { AdminSettingsController } from './admin-settings.controller';
+import { AdminSettingsService } from './admin-settings.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ShippingMethod, PaymentMethod, Setting, NotificationSetting])],
-  controllers: [ShopSettingsController, AdminNotificationsController],
-  providers: [SettingsService, SettingsCacheSubscriber, StaffAlertsProcessor, StaffAlerts, StaffAlertsSubscriber],
+  controllers: [ShopSettingsController, AdminNotificationsController, AdminSettingsController],
+  providers: [SettingsService, AdminSettingsService, SettingsCacheSubscriber, StaffAlertsProcessor, StaffAlerts, StaffAlertsSubscriber],
   exports: [SettingsService, StaffAlerts],
 })
 export class SettingsModule {}

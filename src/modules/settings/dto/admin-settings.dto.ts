@@ -1,0 +1,104 @@
+import { Transform, Type } from 'class-transformer';
+import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested, ValidateBy } from 'class-validator';
+import { SETTINGS_MSG } from '../admin-settings.service';
+
+/** true/false, 1/0 and '1'/'0' as 1/0 (a switch); anything else is left for the check to refuse. */
+export const ToFlag = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === true || value === 1 || value === '1') return 1;
+    if (value === false || value === 0 || value === '0') return 0;
+    return value;
+  });
+
+/** `1,200` → 1200 (commas ignored); anything else is left for the check. */
+const ToNumber = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value === 'string' && /^\s*-?[\d,]+\s*$/.test(value)) return Number(value.replace(/[,\s]/g, ''));
+    return value;
+  });
+
+/** An admin-entered URL: http(s) or site-relative (`/media/…`); never javascript:, data: or `//host`. */
+export function isAdminUrl(v: unknown, allowEmpty = false): boolean {
+  if (typeof v !== 'string') return false;
+  const s = v.trim();
+  if (s === '') return allowEmpty;
+  if (/[\s<>"'`]/.test(s)) return false;
+  return /^https?:\/\/[^/\s]+/i.test(s) || (s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\'));
+}
+
+export class UpdateSettingDto {
+  @Type(() => Number)
+  @IsInt({ message: SETTINGS_MSG.updateFailed })
+  @Min(1, { message: SETTINGS_MSG.updateFailed })
+  s_id: number;
+
+  @IsString({ message: SETTINGS_MSG.updateFailed })
+  @MaxLength(1000, { message: SETTINGS_MSG.updateFailed })
+  s_value: string;
+}
+
+export class UpdatePaymentDto {
+  @Type(() => Number)
+  @IsInt({ message: SETTINGS_MSG.updateFailed })
+  @Min(1, { message: SETTINGS_MSG.updateFailed })
+  payment_method_id: number;
+
+  @ToFlag()
+  @IsIn([0, 1], { message: SETTINGS_MSG.updateFailed })
+  status: 0 | 1;
+}
+
+export class UpdateShippingActiveDto {
+  @Type(() => Number)
+  @IsInt({ message: SETTINGS_MSG.updateFailed })
+  @Min(1, { message: SETTINGS_MSG.updateFailed })
+  id: number;
+
+  @ToFlag()
+  @IsIn([0, 1], { message: SETTINGS_MSG.updateFailed })
+  is_active: 0 | 1;
+}
+
+export class ShippingMethodInputDto {
+  @Type(() => Number)
+  @IsInt({ message: SETTINGS_MSG.saveFailed })
+  @Min(1, { message: SETTINGS_MSG.saveFailed })
+  id: number;
+
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === null ? '' : typeof value === 'string' ? value.trim() : value))
+  @ValidateBy({ name: 'isAdminUrl', validator: { validate: (v: unknown) => isAdminUrl(v, true) } }, { message: SETTINGS_MSG.saveFailed })
+  @MaxLength(500, { message: SETTINGS_MSG.saveFailed })
+  icon_url: string;
+
+  @ToNumber()
+  @IsInt({ message: SETTINGS_MSG.saveFailed })
+  @Min(0, { message: SETTINGS_MSG.saveFailed })
+  @Max(1_000_000, { message: SETTINGS_MSG.saveFailed })
+  shipping_cost: number;
+
+  @ToNumber()
+  @IsInt({ message: SETTINGS_MSG.saveFailed })
+  @Min(0, { message: SETTINGS_MSG.saveFailed })
+  @Max(100_000_000, { message: SETTINGS_MSG.saveFailed })
+  free_shipping_threshold: number;
+
+  @ToFlag()
+  @IsIn([0, 1], { message: SETTINGS_MSG.saveFailed })
+  is_active: 0 | 1;
+
+  /** Read-only (spec 3 §3): the client sends the whole row back; ignored. */
+  @Allow()
+  name?: unknown;
+
+  @Allow()
+  sort_order?: unknown;
+}
+
+export class UpdateShippingDto {
+  @IsArray({ message: SETTINGS_MSG.saveFailed })
+  @ArrayMinSize(1, { message: SETTINGS_MSG.saveFailed })
+  @ArrayMaxSize(50, { message: SETTINGS_MSG.saveFailed })
+  @ValidateNested({ each: true })
+  @Type(() => ShippingMethodInputDto)
+  shipping_methods: ShippingMethodInputDto[];
+}
