@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminCatalogController } from './admin-catalog.controller';
+import { AdminCatalogService } from './admin-catalog.service';
 import { CatalogCacheSubscriber } from './catalog-cache.subscriber';
 import { CatalogService } from './catalog.service';
 import { Product } from './entities/product.entity';
@@ -12,8 +14,8 @@ import { StockService } from './stock.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
-  controllers: [ShopCatalogController],
-  providers: [CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber],
+  controllers: [ShopCatalogController, AdminCatalogController],
+  providers: [AdminCatalogService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber],
   exports: [CatalogService, StockService],
 })
 export class CatalogModule {}
