@@ -33,6 +33,7 @@ import { LogisticsModule } from './modules/logistics/logistics.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { RefundsModule } from './modules/refunds/refunds.module';
+import { ImagesModule } from './modules/images/images.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -81,6 +82,7 @@ export class AppModule {
         OrdersModule,
         InvoicesModule,
         RefundsModule,
+        ImagesModule,
         LogisticsModule,
         ...(options.http ? [HealthModule, SeoModule, JobsAdminModule] : []),
       ],

@@ -87,6 +87,10 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/updatepayment': ['owner', 'editor'],
   'POST /api/admin/updateshipping_active': ['owner', 'editor'],
   'POST /api/admin/updateshipping': ['owner', 'editor'],
+  // image library (issue 12, helper I): owners and editors
+  'GET /api/admin/images': EDITOR,
+  'POST /api/admin/images/upload': EDITOR,
+  'DELETE /api/admin/images/:id': EDITOR,
 };
 
 interface RouteLayer {
