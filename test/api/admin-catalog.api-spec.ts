@@ -84,6 +84,8 @@ describe('admin catalogue API', () => {
     expect(list.status).toBe(200);
     expect(list.body.productTypes.find((x: { id: number }) => x.id === typeId)).toMatchObject({ type_name: '測試類別二', is_active: 1, product_count: 0 });
     expect((await staff.post('/api/admin/product-types', { type_name: 'x' })).status).toBe(403);
+    const audits: Array<{ action: string }> = await ds.query("SELECT action FROM audit_logs WHERE entity = 'product_type' AND entity_id = ? ORDER BY id", [String(typeId)]);
+    expect(audits.map((a) => a.action)).toEqual(['product-type.create', 'product-type.update']);
     expect((await editor.put('/api/admin/product-types/99999999', { type_name: 'x' })).body).toMatchObject({ success: false, message: CATALOG_MSG.typeNotFound });
   });
 
@@ -174,6 +176,9 @@ describe('admin catalogue API', () => {
     expect((await editor.post('/api/admin/productslist', { limit: 101 })).status).toBe(400);
     expect((await editor.post('/api/admin/productslist', {})).body.products.length).toBeLessThanOrEqual(10);
 
+    const pageBefore = await request(t.http).get(`/api/load/productD/${id}`).expect(200); // warm the page cache
+    expect(pageBefore.body.pDetails).toMatchObject({ title: body.title, discount_price: 1200 });
+
     // price edit: the first variant keeps its id, the second is left out (deactivated), a third is new
     const [v30] = row.product_variants as Array<{ id: number }>;
     const edit = await editor.post(
@@ -191,6 +196,9 @@ describe('admin catalogue API', () => {
     expect(edit.body).toMatchObject({ success: true, product_id: id });
     item = (await publicList()).find((p) => p.product_id === id);
     expect(item).toMatchObject({ price: 1300, discount_price: 990, stock: 9 });
+    const pageAfter = (await request(t.http).get(`/api/load/productD/${id}`).expect(200)).body;
+    expect(pageAfter.pDetails).toMatchObject({ price: 1300, discount_price: 990, stock: 9 });
+    expect(pageAfter.pMedias.map((m: { media_url: string }) => m.media_url)).toEqual(['/media/library/c.webp']);
     const again = (await editor.post('/api/admin/productslist', { searchKeyword: body.title })).body.products[0];
     expect(again.product_variants.map((v: { id: number; variant_name: string }) => [v.id === v30.id, v.variant_name])).toEqual([
       [true, '30ml'],
