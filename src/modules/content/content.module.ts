@@ -18,6 +18,8 @@ import { HtmlImage } from './entities/html-image.entity';
 import { HtmlPage } from './entities/html-page.entity';
 import { Poster } from './entities/poster.entity';
 import { HomeContentService } from './home-content.service';
+import { AdminHomeController } from './admin-home.controller';
+import { AdminHomeService } from './admin-home.service';
 import { PageContentService } from './page-content.service';
 import { ShopContactController } from './shop-contact.controller';
 import { ShopContentController } from './shop-content.controller';
@@ -40,13 +42,14 @@ import { StartupService } from './startup.service';
     CatalogModule,
     MailModule,
   ],
-  controllers: [ShopContentController, ShopContactController],
+  controllers: [ShopContentController, ShopContactController, AdminHomeController],
   providers: [
     ContentVersionsService,
     ContentService,
     ContentEventsSubscriber,
     StartupService,
     HomeContentService,
+    AdminHomeService,
     PageContentService,
     ContactService,
     ContactMailProcessor,

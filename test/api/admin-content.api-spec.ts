@@ -1,0 +1,133 @@
+import request from 'supertest';
+import type { Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import { AuditLog } from '../../src/modules/audit/entities/audit-log.entity';
+import { adminSession, AdminSession } from '../helpers/admin';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+jest.setTimeout(180_000);
+
+const BANNER = {
+  image_url: 'https://cdn.example.com/b.webp',
+  phone_url: '/media/b-phone.webp',
+  ctitle: '新品上市',
+  description: '春季保養',
+  link_url: '/products',
+  sort_order: 0,
+  is_active: 1,
+};
+
+describe('admin home content (spec 3 §5, §7 home content)', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let editor: AdminSession;
+  let staff: AdminSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    editor = await adminSession(t, 'editor');
+    staff = await adminSession(t, 'staff');
+  });
+  afterAll(() => t?.close());
+
+  const ok200 = async (p: Promise<Response>): Promise<Response> => {
+    const r = await p;
+    expect(r.status).toBe(200);
+    return r;
+  };
+  /** The public home answer for a client that has nothing yet. */
+  const home = async () => (await request(t.http).post('/api/load/homepage').send({}).expect(200)).body;
+
+  it('loadHomeData answers the four sections, inactive rows included; staff may not', async () => {
+    const res = await ok200(editor.get('/api/admin/loadHomeData'));
+    expect(res.body).toMatchObject({ success: true });
+    for (const k of ['home_carousel_banners', 'homeBeauticianEndorsements', 'homeUserTestimonials', 'home_certificates']) expect(Array.isArray(res.body[k])).toBe(true);
+    expect(res.body.home_carousel_banners[0]).toMatchObject({ id: expect.any(Number), image_url: expect.any(String), phone_url: expect.any(String), sort_order: expect.any(Number), is_active: expect.any(Number) });
+    expect((await staff.get('/api/admin/loadHomeData')).status).toBe(403);
+  });
+
+  it('a banner: create answers newId and shows on / at once (new homeVersion); update and delete too; audited', async () => {
+    const before = await home();
+    const created = await ok200(editor.post('/api/admin/createCarouselBanner', { ...BANNER, id: null, sort_order: '0' }));
+    expect(created.body).toMatchObject({ success: true, newId: expect.any(Number) });
+    const id = created.body.newId as number;
+    let after = await home();
+    expect(after.serverHomeVersion).not.toBe(before.serverHomeVersion);
+    expect(after.banners.find((b: { id: number }) => b.id === id)).toMatchObject({ ctitle: '新品上市', link_url: '/products' });
+
+    await ok200(editor.post('/api/admin/updateCarouselBanner', { ...BANNER, id, ctitle: '改過的標題', created_at: 'x' }));
+    after = await home();
+    expect(after.banners.find((b: { id: number }) => b.id === id)).toMatchObject({ ctitle: '改過的標題' });
+
+    await ok200(editor.post('/api/admin/updateCarouselBanner', { ...BANNER, id, ctitle: '改過的標題', is_active: false }));
+    after = await home();
+    expect(after.banners.find((b: { id: number }) => b.id === id)).toBeUndefined();
+    const admin = (await editor.get('/api/admin/loadHomeData')).body.home_carousel_banners as { id: number; is_active: number }[];
+    expect(admin.find((b) => b.id === id)).toMatchObject({ is_active: 0 });
+
+    await ok200(editor.post('/api/admin/deleteCarouselBanner', { id }));
+    expect((await editor.get('/api/admin/loadHomeData')).body.home_carousel_banners.find((b: { id: number }) => b.id === id)).toBeUndefined();
+    expect((await editor.post('/api/admin/deleteCarouselBanner', { id })).body).toMatchObject({ success: false, message: '刪除失敗' });
+    expect((await editor.post('/api/admin/updateCarouselBanner', { ...BANNER, id })).body).toMatchObject({ success: false, message: '操作失敗' });
+
+    const actions = (await ds.getRepository(AuditLog).find({ where: { entity: 'home_carousel_banner', entity_id: String(id) } })).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['home.banner.create', 'home.banner.update', 'home.banner.delete']));
+  });
+
+  it('banner rules: each spec message; with several failures, the one the screen shows (the last of its checks)', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ sort_order: -1 }, '請輸入有效的排序 (必須是非負數字)'],
+      [{ sort_order: 'abc' }, '請輸入有效的排序 (必須是非負數字)'],
+      [{ sort_order: undefined }, '請輸入有效的排序 (必須是非負數字)'],
+      [{ link_url: '' }, '請輸入連結'],
+      [{ link_url: 'javascript:alert(1)' }, '請輸入連結'],
+      [{ description: ' ' }, '請輸入描述'],
+      [{ ctitle: '' }, '請輸入標題'],
+      [{ phone_url: '' }, '請輸入手機版圖片 URL'],
+      [{ image_url: '' }, '請輸入圖片 URL'],
+      [{ image_url: 'data:image/png;base64,AAAA' }, '請輸入圖片 URL'],
+      [{ image_url: '//evil.example/x.png' }, '請輸入圖片 URL'],
+      [{ sort_order: -1, link_url: '', ctitle: '', image_url: '' }, '請輸入圖片 URL'],
+      [{ sort_order: -1, link_url: '' }, '請輸入連結'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await editor.post('/api/admin/createCarouselBanner', { ...BANNER, ...change });
+      expect({ change, status: res.status, body: res.body }).toMatchObject({ status: 400, body: { success: false, message } });
+    }
+  });
+
+  it('endorsements, testimonials and certificates: image_url required (請輸入圖片 URL); create/update/delete show on / at once', async () => {
+    for (const [section, extra, list] of [
+      ['BeauticianEndorsement', {}, 'usersBEs'],
+      ['UserTestimonial', { review: '用了一週皮膚變好' }, 'usersTestimonials'],
+      ['Certificate', { title: 'SGS 檢驗', description: '無重金屬' }, 'certificates'],
+    ] as const) {
+      expect((await editor.post(`/api/admin/create${section}`, { ...extra, image_url: '' })).body).toMatchObject({ success: false, message: '請輸入圖片 URL' });
+      expect((await editor.post(`/api/admin/create${section}`, { ...extra, image_url: 'javascript:alert(1)' })).body).toMatchObject({ success: false, message: '請輸入圖片 URL' });
+      const created = await ok200(editor.post(`/api/admin/create${section}`, { ...extra, id: null, image_url: '/media/x.webp', is_active: 1 }));
+      const id = created.body.newId as number;
+      expect(id).toEqual(expect.any(Number));
+      let body = await home();
+      expect(body[list].find((x: { id: number }) => x.id === id)).toMatchObject({ image_url: '/media/x.webp', ...extra });
+
+      await ok200(editor.post(`/api/admin/update${section}`, { ...extra, id, image_url: 'https://cdn.example.com/y.webp', is_active: 1 }));
+      body = await home();
+      expect(body[list].find((x: { id: number }) => x.id === id)).toMatchObject({ image_url: 'https://cdn.example.com/y.webp' });
+
+      await ok200(editor.post(`/api/admin/delete${section}`, { id }));
+      body = await home();
+      expect(body[list].find((x: { id: number }) => x.id === id)).toBeUndefined();
+    }
+  });
+
+  it('a client with the current homeVersion is told to refresh once after a change', async () => {
+    const first = await home();
+    const v = { homeVersion: first.serverHomeVersion, homeProductsVersion: first.serverHomeProductsVersion };
+    expect((await request(t.http).post('/api/load/homepage').send(v).expect(200)).body.isPageUpdated).toBe(false);
+    const created = await ok200(editor.post('/api/admin/createCertificate', { image_url: '/media/c.webp', title: 'A', description: 'B' }));
+    const next = (await request(t.http).post('/api/load/homepage').send(v).expect(200)).body;
+    expect(next.isPageUpdated).toBe(true);
+    expect(next.certificates.map((c: { id: number }) => c.id)).toContain(created.body.newId);
+  });
+});
