@@ -22,6 +22,7 @@ type Access = 'public' | readonly AdminRole[];
 const ALL: readonly AdminRole[] = ['owner', 'staff', 'editor'];
 const OWNER: readonly AdminRole[] = ['owner'];
 const STAFF: readonly AdminRole[] = ['owner', 'staff'];
+const EDITOR: readonly AdminRole[] = ['owner', 'editor'];
 
 /** `METHOD /path` as Express registers it → who may call it. */
 const EXPECTED: Record<string, Access> = {
@@ -71,6 +72,15 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/handleReturnRequest': STAFF,
   'POST /api/admin/refundBankAccount': STAFF,
   'POST /api/admin/completeManualRefund': STAFF,
+  // catalogue (issue 12, helper P): owners and editors write; staff may read the lists
+  'POST /api/admin/productslist': ALL,
+  'GET /api/admin/loadproducttypes': ALL,
+  'POST /api/admin/createOrUpdateProduct': EDITOR,
+  'PUT /api/admin/products/isActive': EDITOR,
+  'DELETE /api/admin/products/:id': EDITOR,
+  'POST /api/admin/product-types': EDITOR,
+  'PUT /api/admin/product-types/:id': EDITOR,
+  'DELETE /api/admin/product-types/:id': EDITOR,
   // settings (issue 12, helper S): owners and editors
   'GET /api/admin/loadsettings': ['owner', 'editor'],
   'POST /api/admin/updatesettings': ['owner', 'editor'],
@@ -91,6 +101,10 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/createCertificate': ['owner', 'editor'],
   'POST /api/admin/updateCertificate': ['owner', 'editor'],
   'POST /api/admin/deleteCertificate': ['owner', 'editor'],
+  // image library (issue 12, helper I): owners and editors
+  'GET /api/admin/images': EDITOR,
+  'POST /api/admin/images/upload': EDITOR,
+  'DELETE /api/admin/images/:id': EDITOR,
 };
 
 interface RouteLayer {
