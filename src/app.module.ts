@@ -34,6 +34,7 @@ import { OrdersModule } from './modules/orders/orders.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { RefundsModule } from './modules/refunds/refunds.module';
 import { ImagesModule } from './modules/images/images.module';
+import { EditorModule } from './modules/editor/editor.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -84,7 +85,7 @@ export class AppModule {
         RefundsModule,
         ImagesModule,
         LogisticsModule,
-        ...(options.http ? [HealthModule, SeoModule, JobsAdminModule] : []),
+        ...(options.http ? [HealthModule, SeoModule, JobsAdminModule, EditorModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -328,6 +328,29 @@ export class EnvVars {
   @WhenSet((v) => typeof v === 'string' && TELEGRAM_CHAT_ID.test(v), 'must be a numeric chat id or @channelname')
   TELEGRAM_CHAT_ID?: string;
 
+  /** OpenAI-compatible chat completions base for the editor's AI rewrite, e.g. https://api.openai.com/v1 (default: the built-in simulator). */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  AI_API_URL?: string;
+
+  /** The AI service's key: sent only as the Bearer header, never answered or logged. */
+  @Transform(trimmed)
+  @RequiredWithUrl('AI_API_URL')
+  AI_API_KEY?: string;
+
+  /** Chat model name (default gpt-4o-mini). */
+  @Transform(trimmed)
+  @IsOptional()
+  @IsString()
+  AI_MODEL?: string;
+
+  /** AI rewrites per admin per Asia/Taipei day. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  AI_DAILY_QUOTA = 50;
+
   // ---------------------------------------------------------------- checkout and payment timing
 
   /** How often the reconciliation job looks at pending online payments (ms). */

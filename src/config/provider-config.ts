@@ -1,3 +1,5 @@
+import type { AiConfig } from '../integrations/ai/ai-config';
+import { DEFAULT_AI_MODEL, DEFAULT_AI_TIMEOUT_MS, SIMULATOR_AI_KEY } from '../integrations/ai/ai-config';
 import type { AmegoConfig } from '../integrations/amego/amego-config';
 import { SIMULATOR_APP_KEY, SIMULATOR_TAX_ID } from '../integrations/amego/amego-config';
 import type { LinePayConfig } from '../integrations/linepay/linepay-config';
@@ -17,6 +19,8 @@ export interface ProvidersConfig {
   linepay: LinePayConfig;
   amego: AmegoConfig;
   telegram: TelegramConfig;
+  /** The editor's AI rewrite (OpenAI-compatible chat completions). */
+  ai: AiConfig;
   /** PROVIDER_SIMULATORS=true: the simulators may serve in production (a demo, the bench). */
   simulatorsInProduction: boolean;
 }
@@ -50,6 +54,14 @@ export function providersConfigOf(env: EnvVars): ProvidersConfig {
       apiUrl: env.TELEGRAM_API_URL ? noSlash(env.TELEGRAM_API_URL) : null,
       token: env.TELEGRAM_BOT_TOKEN ?? SIMULATOR_BOT_TOKEN,
       chatId: env.TELEGRAM_CHAT_ID ?? SIMULATOR_CHAT_ID,
+    },
+    ai: {
+      driver: env.AI_API_URL ? 'openai' : 'simulator',
+      apiUrl: env.AI_API_URL ? noSlash(env.AI_API_URL) : null,
+      apiKey: env.AI_API_KEY ?? SIMULATOR_AI_KEY,
+      model: env.AI_MODEL || DEFAULT_AI_MODEL,
+      dailyQuota: env.AI_DAILY_QUOTA,
+      timeoutMs: DEFAULT_AI_TIMEOUT_MS,
     },
     simulatorsInProduction: env.PROVIDER_SIMULATORS === 'true',
   };

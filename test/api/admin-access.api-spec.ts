@@ -72,6 +72,10 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/handleReturnRequest': STAFF,
   'POST /api/admin/refundBankAccount': STAFF,
   'POST /api/admin/completeManualRefund': STAFF,
+  // HTML editor and AI rewrite (issue 12, helper E)
+  'GET /api/admin/loadhtml': EDITOR,
+  'POST /api/admin/savehtml': EDITOR,
+  'POST /api/admin/ai/rewrite': EDITOR,
   // catalogue (issue 12, helper P): owners and editors write; staff may read the lists
   'POST /api/admin/productslist': ALL,
   'GET /api/admin/loadproducttypes': ALL,

@@ -30,7 +30,9 @@ export interface JsonBodyLimit {
  *
  *   { method: 'POST', path: '/api/admin/htmlpage/', limit: 2 * 1024 * 1024, reason: 'page HTML with inline images' },
  */
-export const JSON_BODY_LIMITS: readonly JsonBodyLimit[] = [];
+export const JSON_BODY_LIMITS: readonly JsonBodyLimit[] = [
+  { method: 'POST', path: '/api/admin/savehtml', limit: 2 * 1024 * 1024, reason: "the editor's HTML (product detail, pages) with pasted images" },
+];
 
 /**
  * The routes whose bodies are HTML form posts (`application/x-www-form-urlencoded`) instead of
