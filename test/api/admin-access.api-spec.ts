@@ -105,6 +105,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/createCertificate': ['owner', 'editor'],
   'POST /api/admin/updateCertificate': ['owner', 'editor'],
   'POST /api/admin/deleteCertificate': ['owner', 'editor'],
+  'POST /api/admin/htmls': ['owner', 'editor'],
+  'POST /api/admin/htmlimages': ['owner', 'editor'],
+  'POST /api/admin/updateImageUrl': ['owner', 'editor'],
   // image library (issue 12, helper I): owners and editors
   'GET /api/admin/images': EDITOR,
   'POST /api/admin/images/upload': EDITOR,

@@ -131,3 +131,57 @@ describe('admin home content (spec 3 §5, §7 home content)', () => {
     expect(next.certificates.map((c: { id: number }) => c.id)).toContain(created.body.newId);
   });
 });
+
+describe('admin HTML pages and HTML images (spec 3 §7)', () => {
+  let t: TestApp;
+  let editor: AdminSession;
+  let staff: AdminSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = await adminSession(t, 'editor');
+    staff = await adminSession(t, 'staff');
+  });
+  afterAll(() => t?.close());
+
+  it('htmls: page 30 by default, keyword, the first 50 characters of text, limit capped at 100', async () => {
+    const res = await editor.post('/api/admin/htmls', {});
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, total: expect.any(Number) });
+    const rows = res.body.htmlpages as { html_type: string; title: string; preview: string }[];
+    expect(rows.map((r) => r.html_type)).toEqual(expect.arrayContaining(['privacypolicy', 'txthtml001']));
+    for (const r of rows) {
+      expect(Array.from(r.preview).length).toBeLessThanOrEqual(50);
+      expect(r.preview).not.toMatch(/[<>]/);
+      expect(r).not.toHaveProperty('detail_html');
+    }
+    const privacy = rows.find((r) => r.html_type === 'privacypolicy')!;
+    const found = await editor.post('/api/admin/htmls', { keyword: privacy.title, limit: 30, offset: 0 });
+    expect(found.body.htmlpages.map((r: { html_type: string }) => r.html_type)).toContain('privacypolicy');
+    expect((await editor.post('/api/admin/htmls', { keyword: '沒有這種頁面%_' })).body).toMatchObject({ success: true, htmlpages: [], total: 0 });
+    const one = await editor.post('/api/admin/htmls', { limit: 1, offset: 1 });
+    expect(one.body.htmlpages).toHaveLength(1);
+    expect(one.body.total).toBe(res.body.total);
+    expect((await editor.post('/api/admin/htmls', { limit: 100000 })).status).toBe(200);
+    expect((await editor.post('/api/admin/htmls', { offset: -1 })).body).toMatchObject({ success: false });
+    expect((await staff.post('/api/admin/htmls', {})).status).toBe(403);
+  });
+
+  it('htmlimages lists the slots; updateImageUrl changes one and the page shows it at once (new version); bad input 更新失敗 / 請輸入圖片 URL', async () => {
+    const list = await editor.post('/api/admin/htmlimages', { keyword: 'aboutImg000' });
+    expect(list.status).toBe(200);
+    expect(list.body.htmlimages[0]).toMatchObject({ version_page_type: 'aboutVersion', image_type: 'aboutImg000', image_url: expect.any(String) });
+
+    const before = (await request(t.http).post('/api/load/aboutpage').send({}).expect(200)).body;
+    const res = await editor.post('/api/admin/updateImageUrl', { version_page_type: 'aboutVersion', image_type: 'aboutImg000', image_url: '/media/about-new.webp' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: '更新成功', htmlimage: { image_url: '/media/about-new.webp' } });
+    const after = (await request(t.http).post('/api/load/aboutpage').send({ aboutVersion: before.serverVersion }).expect(200)).body;
+    expect(after).toMatchObject({ isUpdated: true, aboutImg000: '/media/about-new.webp' });
+    expect(after.serverVersion).not.toBe(before.serverVersion);
+
+    expect((await editor.post('/api/admin/updateImageUrl', { version_page_type: 'aboutVersion', image_type: 'nope', image_url: '/media/x.webp' })).body).toMatchObject({ success: false, message: '更新失敗' });
+    for (const image_url of ['', 'javascript:alert(1)', 'data:image/png;base64,AAAA'])
+      expect((await editor.post('/api/admin/updateImageUrl', { version_page_type: 'aboutVersion', image_type: 'aboutImg000', image_url })).body).toMatchObject({ success: false, message: '請輸入圖片 URL' });
+  });
+});

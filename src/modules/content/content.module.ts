@@ -20,6 +20,8 @@ import { Poster } from './entities/poster.entity';
 import { HomeContentService } from './home-content.service';
 import { AdminHomeController } from './admin-home.controller';
 import { AdminHomeService } from './admin-home.service';
+import { AdminPagesController } from './admin-pages.controller';
+import { AdminPagesService } from './admin-pages.service';
 import { PageContentService } from './page-content.service';
 import { ShopContactController } from './shop-contact.controller';
 import { ShopContentController } from './shop-content.controller';
@@ -42,7 +44,7 @@ import { StartupService } from './startup.service';
     CatalogModule,
     MailModule,
   ],
-  controllers: [ShopContentController, ShopContactController, AdminHomeController],
+  controllers: [ShopContentController, ShopContactController, AdminHomeController, AdminPagesController],
   providers: [
     ContentVersionsService,
     ContentService,
@@ -50,6 +52,7 @@ import { StartupService } from './startup.service';
     StartupService,
     HomeContentService,
     AdminHomeService,
+    AdminPagesService,
     PageContentService,
     ContactService,
     ContactMailProcessor,
