@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { SmsConfig } from '../integrations/sms/sms-config';
+import { mediaStorageConfigOf, type MediaStorageConfig } from '../integrations/storage/storage-config';
 import { AuthConfig, authConfigOf } from './auth-config';
 import { EnvVars, validateEnv } from './env.schema';
 import { ProvidersConfig, providersConfigOf } from './provider-config';
@@ -18,6 +19,8 @@ export interface AppConfig {
   runWorkersInWeb: boolean;
   seedDemoData: boolean;
   mediaDir: string;
+  /** The image library's storage driver (MEDIA_STORAGE, S3_*). */
+  storage: MediaStorageConfig;
   catalogCacheSeconds: number;
   sessionSecret?: string;
   smtpUrl?: string;
@@ -97,6 +100,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     runWorkersInWeb: env.RUN_WORKERS_IN_WEB === 'true',
     seedDemoData: env.SEED_DEMO_DATA === 'true',
     mediaDir: resolve(env.MEDIA_DIR),
+    storage: mediaStorageConfigOf(env),
     catalogCacheSeconds: env.CATALOG_CACHE_SECONDS,
     sessionSecret: env.SESSION_SECRET,
     smtpUrl: env.SMTP_URL,

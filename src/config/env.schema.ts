@@ -196,6 +196,46 @@ export class EnvVars {
   @IsString()
   MEDIA_DIR = 'var/media';
 
+  /** Where the image library stores uploads: `local` (MEDIA_DIR, default) or `s3` (S3_*; see storage-config.ts). */
+  @IsIn(['local', 's3'])
+  MEDIA_STORAGE: 'local' | 's3' = 'local';
+
+  /** S3-compatible endpoint (MinIO, R2 …); unset: AWS for S3_REGION. */
+  @IsOptional()
+  @Matches(/^https?:\/\//, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_REGION?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** `true`: path-style URLs (default when S3_ENDPOINT is set). */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  S3_FORCE_PATH_STYLE?: string;
+
+  /** Where the public reads the objects (bucket website or CDN), e.g. https://cdn.example.com/media. */
+  @IsOptional()
+  @Matches(/^https?:\/\//, { message: 'S3_PUBLIC_URL must be an http(s) URL' })
+  S3_PUBLIC_URL?: string;
+
+  /** Key prefix inside the bucket (optional). */
+  @IsOptional()
+  @IsString()
+  S3_PREFIX?: string;
+
   /** Seconds public catalogue reads are cached in memory (invalidated explicitly on change). */
   @Transform(toInt)
   @IsInt()
