@@ -176,6 +176,15 @@ describe('admin image library', () => {
 
     await ds.query('UPDATE products SET image_url = ? WHERE id = ?', [product.image_url, product.id]);
     await ds.query('UPDATE home_carousel_banners SET phone_url = ? WHERE id = ?', [banner.phone_url, banner.id]);
+    // Embedded in a product's detail HTML (saved through the editor) counts too.
+    const detail = `<p><img src="${item.url}" alt="x"></p>`;
+    const [withHtml] = await ds.query('SELECT id, title, detail_html FROM products ORDER BY id DESC LIMIT 1');
+    await ds.query('UPDATE products SET detail_html = ? WHERE id = ?', [detail, withHtml.id]);
+    const inHtml = await editor.del(`/api/admin/images/${item.id}`);
+    expect(inHtml.status).toBe(409);
+    expect(inHtml.body.usedBy).toEqual([`商品內容「${withHtml.title}」`]);
+    await ds.query('UPDATE products SET detail_html = ? WHERE id = ?', [withHtml.detail_html, withHtml.id]);
+
     const ok = await editor.del(`/api/admin/images/${item.id}`);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ success: true, message: IMAGE_MSG.deleted });

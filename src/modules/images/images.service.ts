@@ -41,6 +41,13 @@ const USAGES: readonly { table: string; columns: readonly string[]; label: strin
   { table: 'html_images', columns: ['image_url'], label: '文章圖片', title: 'title' },
 ];
 
+/** Saved HTML that may embed a library image (searched for the URL as a substring). */
+const HTML_USAGES: readonly { table: string; columns: readonly string[]; label: string; title: string }[] = [
+  { table: 'products', columns: ['detail_html', 'spec_html'], label: '商品內容', title: 'title' },
+  { table: 'html_pages', columns: ['detail_html'], label: '文章', title: 'title' },
+  { table: 'posters', columns: ['content'], label: '海報內容', title: 'title' },
+];
+
 /**
  * The back office's image library: list, upload (checked and re-encoded to WebP by sharp, stored
  * through the MediaStorage driver), delete (refused while a product or home item uses the image).
@@ -159,6 +166,13 @@ export class ImagesService {
       const params = u.columns.flatMap(() => urls);
       const rows: Record<string, unknown>[] = await m.query(`SELECT id${u.title ? `, ${u.title} AS title` : ''} FROM ${u.table} WHERE ${where} LIMIT 5`, params);
       for (const r of rows) found.push(u.title && r.title ? `${u.label}「${String(r.title)}」` : `${u.label} #${String(r.id)}`);
+    }
+    // The stored key is a random UUID name: as a substring it cannot match anything else.
+    const like = `%${item.storage_key.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    for (const u of HTML_USAGES) {
+      const where = u.columns.map((c) => `${c} LIKE ? ESCAPE '!'`).join(' OR ');
+      const rows: Record<string, unknown>[] = await m.query(`SELECT id, ${u.title} AS title FROM ${u.table} WHERE ${where} LIMIT 5`, u.columns.map(() => like));
+      for (const r of rows) found.push(r.title ? `${u.label}「${String(r.title)}」` : `${u.label} #${String(r.id)}`);
     }
     return found;
   }
