@@ -108,6 +108,11 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/htmls': ['owner', 'editor'],
   'POST /api/admin/htmlimages': ['owner', 'editor'],
   'POST /api/admin/updateImageUrl': ['owner', 'editor'],
+  'POST /api/admin/loadPosters': ['owner', 'editor'],
+  'POST /api/admin/createPoster': ['owner', 'editor'],
+  'POST /api/admin/updatePoster': ['owner', 'editor'],
+  'POST /api/admin/updatePosterIsActive': ['owner', 'editor'],
+  'POST /api/admin/deletePoster': ['owner', 'editor'],
   // image library (issue 12, helper I): owners and editors
   'GET /api/admin/images': EDITOR,
   'POST /api/admin/images/upload': EDITOR,

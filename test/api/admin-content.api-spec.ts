@@ -185,3 +185,89 @@ describe('admin HTML pages and HTML images (spec 3 §7)', () => {
       expect((await editor.post('/api/admin/updateImageUrl', { version_page_type: 'aboutVersion', image_type: 'aboutImg000', image_url })).body).toMatchObject({ success: false, message: '請輸入圖片 URL' });
   });
 });
+
+describe('admin posters (spec 3 §5, §7 posters)', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let editor: AdminSession;
+  let staff: AdminSession;
+
+  const POSTER = {
+    title: '保濕的秘密',
+    seo_description: '冬季保濕重點整理',
+    content: '<p>多喝水</p><script>alert(1)</script><img src="/media/a.webp" onerror="alert(1)">',
+    coverImage: '/media/cover.webp',
+    layoutType: 'image-right',
+    imageWidth: 40,
+    textAnimation: 'fade-up',
+    imageAnimation: '',
+    is_active: 1,
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    editor = await adminSession(t, 'editor');
+    staff = await adminSession(t, 'staff');
+  });
+  afterAll(() => t?.close());
+
+  const versions = async () => (await request(t.http).post('/api/load/versions').send({}).expect(200)).body;
+
+  it('createPoster: sanitized content, defaults (width 50, image-left), newId; visible at once on its page and in the start-up titles', async () => {
+    const before = await versions();
+    const res = await editor.post('/api/admin/createPoster', POSTER);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, newId: expect.any(Number) });
+    const id = res.body.newId as number;
+    expect(res.body.poster.content).toContain('多喝水');
+    expect(res.body.poster.content).not.toMatch(/script|onerror/);
+    const after = await versions();
+    expect(after.postersVersion).not.toBe(before.postersVersion);
+    expect(after.PosterTitles).toEqual(expect.arrayContaining([expect.objectContaining({ id, title: '保濕的秘密' })]));
+    const page = (await request(t.http).get(`/api/load/posterD/${id}`).expect(200)).body;
+    expect(page).toMatchObject({ title: '保濕的秘密', layoutType: 'image-right', imageWidth: 40, textAnimation: 'fade-up' });
+
+    const plain = await editor.post('/api/admin/createPoster', { title: 'B', content: '<p>x</p>', coverImage: 'https://cdn.example.com/c.webp', seo_description: '' });
+    expect(plain.body.poster).toMatchObject({ imageWidth: 50, layoutType: 'image-left', is_active: 1, textAnimation: '', imageAnimation: '' });
+  });
+
+  it('poster rules: 標題、內文、封面圖片為必填, 請輸入SEO描述, width 10–90, SEO description capped at 300', async () => {
+    for (const change of [{ title: '' }, { content: '' }, { content: '<script>alert(1)</script>' }, { coverImage: '' }, { coverImage: 'javascript:alert(1)' }, { title: undefined }])
+      expect({ change, body: (await editor.post('/api/admin/createPoster', { ...POSTER, ...change })).body }).toMatchObject({ body: { success: false, message: '標題、內文、封面圖片為必填' } });
+    expect((await editor.post('/api/admin/createPoster', { ...POSTER, seo_description: undefined })).body).toMatchObject({ success: false, message: '請輸入SEO描述' });
+    for (const imageWidth of [9, 91, 50.5]) expect((await editor.post('/api/admin/createPoster', { ...POSTER, imageWidth })).body).toMatchObject({ success: false });
+    for (const imageWidth of [10, 90]) expect((await editor.post('/api/admin/createPoster', { ...POSTER, imageWidth })).body).toMatchObject({ success: true, poster: { imageWidth } });
+    expect((await editor.post('/api/admin/createPoster', { ...POSTER, layoutType: 'sideways' })).body).toMatchObject({ success: false });
+    expect((await editor.post('/api/admin/createPoster', { ...POSTER, textAnimation: 'spin' })).body).toMatchObject({ success: false });
+    const long = await editor.post('/api/admin/createPoster', { ...POSTER, seo_description: '字'.repeat(400) });
+    expect(Array.from(long.body.poster.seo_description as string)).toHaveLength(300);
+  });
+
+  it('loadPosters (page 20, keyword), updatePoster, updatePosterIsActive and deletePoster: each shows on the public side at once; audited', async () => {
+    const id = (await editor.post('/api/admin/createPoster', { ...POSTER, title: '防曬指南獨特標題' })).body.newId as number;
+    const list = await editor.post('/api/admin/loadPosters', { keyword: '防曬指南獨特', limit: 20, offset: 0 });
+    expect(list.body).toMatchObject({ success: true, total: 1 });
+    expect(list.body.rows[0]).toMatchObject({ id, title: '防曬指南獨特標題', coverImage: '/media/cover.webp', imageWidth: 40, is_active: 1 });
+    expect((await editor.post('/api/admin/loadPosters', {})).body.rows.length).toBeLessThanOrEqual(20);
+
+    const upd = await editor.post('/api/admin/updatePoster', { ...POSTER, id, title: '防曬指南（新版）', imageWidth: 60 });
+    expect(upd.body).toMatchObject({ success: true, poster: { title: '防曬指南（新版）', imageWidth: 60 } });
+    expect((await request(t.http).get(`/api/load/posterD/${id}`).expect(200)).body).toMatchObject({ title: '防曬指南（新版）', imageWidth: 60 });
+    expect((await editor.post('/api/admin/updatePoster', { ...POSTER, id: 999999 })).body).toMatchObject({ success: false, message: '更新失敗' });
+
+    expect((await editor.post('/api/admin/updatePosterIsActive', { id, is_active: false })).body).toMatchObject({ success: true, is_active: 0 });
+    expect((await request(t.http).get(`/api/load/posterD/${id}`)).status).toBe(404);
+    expect((await versions()).PosterTitles.map((p: { id: number }) => p.id)).not.toContain(id);
+    await editor.post('/api/admin/updatePosterIsActive', { id, is_active: 1 });
+    expect((await request(t.http).get(`/api/load/posterD/${id}`)).status).toBe(200);
+
+    expect((await editor.post('/api/admin/deletePoster', { id })).body).toMatchObject({ success: true });
+    expect((await request(t.http).get(`/api/load/posterD/${id}`)).status).toBe(404);
+    expect((await editor.post('/api/admin/deletePoster', { id })).body).toMatchObject({ success: false, message: '刪除失敗' });
+
+    const actions = (await ds.getRepository(AuditLog).find({ where: { entity: 'poster', entity_id: String(id) } })).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['poster.create', 'poster.update', 'poster.active', 'poster.delete']));
+    expect((await staff.post('/api/admin/loadPosters', {})).status).toBe(403);
+  });
+});

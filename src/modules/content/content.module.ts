@@ -22,6 +22,8 @@ import { AdminHomeController } from './admin-home.controller';
 import { AdminHomeService } from './admin-home.service';
 import { AdminPagesController } from './admin-pages.controller';
 import { AdminPagesService } from './admin-pages.service';
+import { AdminPostersController } from './admin-posters.controller';
+import { AdminPostersService } from './admin-posters.service';
 import { PageContentService } from './page-content.service';
 import { ShopContactController } from './shop-contact.controller';
 import { ShopContentController } from './shop-content.controller';
@@ -44,7 +46,7 @@ import { StartupService } from './startup.service';
     CatalogModule,
     MailModule,
   ],
-  controllers: [ShopContentController, ShopContactController, AdminHomeController, AdminPagesController],
+  controllers: [ShopContentController, ShopContactController, AdminHomeController, AdminPagesController, AdminPostersController],
   providers: [
     ContentVersionsService,
     ContentService,
@@ -53,6 +55,7 @@ import { StartupService } from './startup.service';
     HomeContentService,
     AdminHomeService,
     AdminPagesService,
+    AdminPostersService,
     PageContentService,
     ContactService,
     ContactMailProcessor,
