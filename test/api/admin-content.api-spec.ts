@@ -242,6 +242,10 @@ describe('admin posters (spec 3 §5, §7 posters)', () => {
     expect((await editor.post('/api/admin/createPoster', { ...POSTER, textAnimation: 'spin' })).body).toMatchObject({ success: false });
     const long = await editor.post('/api/admin/createPoster', { ...POSTER, seo_description: '字'.repeat(400) });
     expect(Array.from(long.body.poster.seo_description as string)).toHaveLength(300);
+    // Rich content beyond the 100 KB default body limit is fine up to 2 MB.
+    const big = await editor.post('/api/admin/createPoster', { ...POSTER, content: `<p>${'長文'.repeat(100_000)}</p>` });
+    expect(big.body).toMatchObject({ success: true });
+    expect((await editor.post('/api/admin/createPoster', { ...POSTER, content: `<p>${'a'.repeat(2 * 1024 * 1024)}</p>` })).status).toBe(413);
   });
 
   it('loadPosters (page 20, keyword), updatePoster, updatePosterIsActive and deletePoster: each shows on the public side at once; audited', async () => {

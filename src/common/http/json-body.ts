@@ -32,6 +32,8 @@ export interface JsonBodyLimit {
  */
 export const JSON_BODY_LIMITS: readonly JsonBodyLimit[] = [
   { method: 'POST', path: '/api/admin/savehtml', limit: 2 * 1024 * 1024, reason: "the editor's HTML (product detail, pages) with pasted images" },
+  { method: 'POST', path: '/api/admin/createPoster', limit: 2 * 1024 * 1024, reason: "a poster's rich-text content" },
+  { method: 'POST', path: '/api/admin/updatePoster', limit: 2 * 1024 * 1024, reason: "a poster's rich-text content" },
 ];
 
 /**
