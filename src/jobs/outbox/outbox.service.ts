@@ -12,17 +12,10 @@ export interface OutboxOptions {
   sweepMs: number;
   /** A queued row not done after this long is handed to the queue again (ms). */
   recheckMs: number;
-  /**
-   * The `queued` / `done` marks of rows are written together, at most this long after the fact (ms;
-   * default 20): one UPDATE for the jobs of many requests instead of two per job on each request.
-   */
-  markFlushMs?: number;
 }
 export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
 
 const BATCH = 200;
-/** Ids per batched mark UPDATE. */
-const MARK_CHUNK = 500;
 /** Done rows are kept a week for operators, then deleted by the sweep. */
 export const OUTBOX_KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
 
@@ -57,12 +50,6 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private running: Promise<void> = Promise.resolve();
   private kickScheduled = false;
   private stopped = false;
-  /** Rows handed to the queue after their commit, to be marked `queued`. */
-  private readonly queuedMarks = new Set<number>();
-  /** Jobs that completed, to be marked `done` (job id → when). */
-  private readonly doneMarks = new Map<string, Date>();
-  private flushTimer?: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly tx: Transactions,
@@ -88,10 +75,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     this.tx.afterCommit(async () => {
       if (!id) return this.kick();
       const row = Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 });
-      // Marked `queued` with the next batch: the answer does not wait for that UPDATE. Should the
-      // process die first, the row is still pending and is handed again (the queue ignores an id
-      // it holds; processors are idempotent).
-      if (await this.hand(row)) this.noteMark(() => this.queuedMarks.add(id));
+      if (await this.hand(row)) await this.markQueued(row);
     });
   }
 
@@ -108,7 +92,6 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationBootstrap(): Promise<void> {
     // Everything not done goes back to the queue: what it still has is a no-op.
     await this.serially(async () => {
-      await this.flushMarks();
       await this.dispatchPending();
       await this.recheckQueued(new Date());
     });
@@ -120,14 +103,11 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
-    await this.flushMarks();
   }
 
   /** One sweep: pending rows, then queued rows not done after `recheckMs`. */
   sweep(): Promise<void> {
     return this.serially(async () => {
-      // Rows already handed and waiting for their mark are not handed a second time.
-      await this.flushMarks();
       await this.dispatchPending();
       await this.recheckQueued(new Date(Date.now() - this.options.recheckMs));
       await this.tx.repo(OutboxMessage).delete({ state: OutboxState.Done, finished_at: LessThan(new Date(Date.now() - OUTBOX_KEEP_DONE_MS)) });
@@ -239,73 +219,13 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
   }
 
-  /** A completed job: its row is marked `done` with the next batch. */
-  private markDone(job: SettledJob): Promise<void> {
-    this.noteMark(() => this.doneMarks.set(job.id, new Date()));
-    return Promise.resolve();
-  }
-
-  private noteMark(add: () => void): void {
-    add();
-    if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      void this.flushMarks();
-    }, this.options.markFlushMs ?? 20);
-    this.flushTimer.unref();
-  }
-
-  /**
-   * Writes the noted marks: one UPDATE for the queued rows (only from pending: a fast job may already
-   * be done), one for the done jobs (from pending, queued or failed — an operator's retry). On a
-   * database error the marks are kept for the next flush; a crash loses them, and the rows are
-   * handed again, as after any crash.
-   */
-  flushMarks(): Promise<void> {
-    if (this.flushTimer) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = undefined;
-    }
-    const next = this.flushing.then(async () => {
-      const queued = [...this.queuedMarks];
-      const done = [...this.doneMarks];
-      this.queuedMarks.clear();
-      this.doneMarks.clear();
-      try {
-        for (let i = 0; i < queued.length; i += MARK_CHUNK) {
-          await this.tx.manager
-            .createQueryBuilder()
-            .update(OutboxMessage)
-            .set({ state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: () => 'dispatch_count + 1' })
-            .where('id IN (:...ids) AND state = :pending', { ids: queued.slice(i, i + MARK_CHUNK), pending: OutboxState.Pending })
-            .execute();
-        }
-        for (let i = 0; i < done.length; i += MARK_CHUNK) {
-          const chunk = done.slice(i, i + MARK_CHUNK);
-          await this.tx.manager
-            .createQueryBuilder()
-            .update(OutboxMessage)
-            .set({ state: OutboxState.Done, finished_at: chunk[chunk.length - 1][1] })
-            .where('job_id IN (:...ids) AND state IN (:...states)', {
-              ids: chunk.map(([jobId]) => jobId),
-              states: [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed],
-            })
-            .execute();
-        }
-      } catch (err) {
-        this.logger.warn(`outbox marks not written yet (${queued.length} queued, ${done.length} done): ${(err as Error).message}`);
-        for (const id of queued) this.queuedMarks.add(id);
-        for (const [jobId, at] of done) if (!this.doneMarks.has(jobId)) this.doneMarks.set(jobId, at);
-        if (!this.stopped && (queued.length || done.length)) this.noteMark(() => undefined);
-      }
-    });
-    this.flushing = next;
-    return next;
+  private async markDone(job: SettledJob): Promise<void> {
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { state: OutboxState.Done, finished_at: new Date() });
   }
 
   private async markFailed(job: SettledJob, error: string): Promise<void> {
-    // Marks noted before (this row's `queued`) are written first, so they cannot follow the failure.
-    await this.flushMarks();
     await this.tx
       .repo(OutboxMessage)
       .update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued]) }, { state: OutboxState.Failed, finished_at: new Date(), last_error: error.slice(0, 500) });
