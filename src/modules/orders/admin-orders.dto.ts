@@ -1,17 +1,12 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { GENERIC_BAD_REQUEST } from '../../common/http/envelope';
 import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
 import { IfPresent, ToWholeNumber, Trim } from '../../common/validation/decorators';
+import { AdminPageDto, BlankToUndefined, IfGiven } from '../../common/validation/admin-page.dto';
 
-/** Admin orders page size (spec 2 §9) and the most one page may hold. */
+/** Admin orders page size (spec 2 §9); the cap is AdminPageDto's. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
-export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 
-/** '' and null mean "not given" for the list filters (the screen sends '' for 全部). */
-const blankToUndefined = () => Transform(({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value));
-/** A filter that is absent (undefined after blankToUndefined) is not checked. */
-const IfGiven = () => ValidateIf((_o: object, v: unknown) => v !== undefined);
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -20,51 +15,35 @@ export const ISO_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
  * `POST /api/admin/getOrdersByPage {limit, offset, startDate, endDate, keyword, status_code, payment_status}`
  * (spec 2 §7, §9). Dates are Asia/Taipei days, endDate inclusive; every filter may be '' or absent.
  */
-export class AdminOrdersPageDto {
-  @blankToUndefined()
-  @IfGiven()
-  @ToWholeNumber()
-  @Max(ADMIN_ORDERS_MAX_PAGE_SIZE, { message: GENERIC_BAD_REQUEST })
-  @Min(1, { message: GENERIC_BAD_REQUEST })
-  @IsInt({ message: GENERIC_BAD_REQUEST })
-  limit?: number;
-
-  @blankToUndefined()
-  @IfGiven()
-  @ToWholeNumber()
-  @Max(10_000_000, { message: GENERIC_BAD_REQUEST })
-  @Min(0, { message: GENERIC_BAD_REQUEST })
-  @IsInt({ message: GENERIC_BAD_REQUEST })
-  offset?: number;
-
-  @blankToUndefined()
+export class AdminOrdersPageDto extends AdminPageDto {
+  @BlankToUndefined()
   @IfGiven()
   @Matches(ISO_DAY, { message: GENERIC_BAD_REQUEST })
   @IsString({ message: GENERIC_BAD_REQUEST })
   startDate?: string;
 
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @Matches(ISO_DAY, { message: GENERIC_BAD_REQUEST })
   @IsString({ message: GENERIC_BAD_REQUEST })
   endDate?: string;
 
   @Trim()
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @MaxLength(100, { message: GENERIC_BAD_REQUEST })
   @IsString({ message: GENERIC_BAD_REQUEST })
   keyword?: string;
 
   /** order_status_codes.status_name ('' = every status). */
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @Matches(/^[a-z_]{1,20}$/, { message: GENERIC_BAD_REQUEST })
   @IsString({ message: GENERIC_BAD_REQUEST })
   status_code?: string;
 
   /** payment_status_codes.status_code ('' = every payment status). */
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @ToWholeNumber()
   @Max(99, { message: GENERIC_BAD_REQUEST })

@@ -1,38 +1,20 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { GENERIC_BAD_REQUEST } from '../../../common/http/envelope';
-import { ADMIN_MAX_PAGE_SIZE, CATALOG_MSG, PRODUCT_LIMITS } from '../../../common/validation/admin-catalog';
+import { CATALOG_MSG, PRODUCT_LIMITS } from '../../../common/validation/admin-catalog';
 import { IsFilled, ToWholeNumber, Trim } from '../../../common/validation/decorators';
+import { AdminPageDto, BlankToUndefined, IfGiven } from '../../../common/validation/admin-page.dto';
 
-const blankToUndefined = () => Transform(({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value));
-const IfGiven = () => ValidateIf((_o: object, v: unknown) => v !== undefined);
 
 /** `POST /api/admin/productslist {limit, offset, searchKeyword, product_type}` (limit ≤ 100). */
-export class AdminProductsPageDto {
-  @blankToUndefined()
-  @IfGiven()
-  @ToWholeNumber()
-  @Max(ADMIN_MAX_PAGE_SIZE, { message: GENERIC_BAD_REQUEST })
-  @Min(1, { message: GENERIC_BAD_REQUEST })
-  @IsInt({ message: GENERIC_BAD_REQUEST })
-  limit?: number;
-
-  @blankToUndefined()
-  @IfGiven()
-  @ToWholeNumber()
-  @Max(10_000_000, { message: GENERIC_BAD_REQUEST })
-  @Min(0, { message: GENERIC_BAD_REQUEST })
-  @IsInt({ message: GENERIC_BAD_REQUEST })
-  offset?: number;
-
+export class AdminProductsPageDto extends AdminPageDto {
   @Trim()
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @MaxLength(100, { message: GENERIC_BAD_REQUEST })
   @IsString({ message: GENERIC_BAD_REQUEST })
   searchKeyword?: string;
 
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @ToWholeNumber()
   @Min(0, { message: GENERIC_BAD_REQUEST })
@@ -56,7 +38,7 @@ export class ProductActiveDto {
 /** `POST /api/admin/product-types`, `PUT /api/admin/product-types/{id}` `{type_name, is_active}`. */
 export class ProductTypeDto {
   /** The spec's PUT body repeats the id; the path's id is the one used. */
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @ToWholeNumber()
   @Min(0, { message: GENERIC_BAD_REQUEST })
@@ -68,7 +50,7 @@ export class ProductTypeDto {
   @IsFilled({ message: CATALOG_MSG.typeName })
   type_name: string;
 
-  @blankToUndefined()
+  @BlankToUndefined()
   @IfGiven()
   @ToWholeNumber()
   @IsIn([0, 1], { message: GENERIC_BAD_REQUEST })
