@@ -47,7 +47,15 @@ export const adminRoutes: RouteObject = {
         { index: true, lazy: adminScreen(() => import('../admin/layout/AdminHome')) },
         { path: 'orders', lazy: adminScreen(() => import('../admin/features/orders/OrdersPage')) },
         { path: 'users', lazy: adminScreen(() => import('../admin/features/members/MembersPage')) },
+        { path: 'dashboard', lazy: adminScreen(() => import('../admin/features/dashboard/DashboardPage')) },
+        { path: 'products', lazy: adminScreen(() => import('../admin/features/products/ProductsPage')) },
         { path: 'notifications', lazy: adminScreen(() => import('../admin/features/notifications/NotificationsPage')) },
+        { path: 'homeImages', lazy: adminScreen(() => import('../admin/features/home/HomeContentPage')) },
+        { path: 'htmlpages', lazy: adminScreen(() => import('../admin/features/pages/HtmlPagesPage')) },
+        { path: 'htmlimages', lazy: adminScreen(() => import('../admin/features/pages/HtmlImagesPage')) },
+        { path: 'adposters', lazy: adminScreen(() => import('../admin/features/posters/PostersPage')) },
+        { path: 'settings', lazy: adminScreen(() => import('../admin/features/settings/SettingsPage')) },
+        { path: 'images', lazy: adminScreen(() => import('../admin/features/images/ImagesPage')) },
         // With Redis the server answers /admin/queues itself (Bull Board); the sidebar links it with a full page load.
         { path: 'queues', lazy: adminScreen(() => import('../admin/features/jobs/JobsPage')) },
         { path: 'staff', lazy: adminScreen(() => import('../admin/features/staff/StaffPage')) },
@@ -96,6 +104,8 @@ export const routes: RouteObject[] = [
     ],
   },
   adminRoutes,
+  // The standalone HTML editor (spec 3 §2): its own lazy tree, no shop navbar; every call it makes needs the admin session.
+  { path: '/editor', lazy: antdPage(() => import('../editor/EditorPage')), HydrateFallback: PageLoading, ErrorBoundary: RouteError },
 ];
 
 export const router = createBrowserRouter(routes);

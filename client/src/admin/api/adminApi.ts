@@ -7,7 +7,10 @@ import { baseApi } from '../../shared/api/baseApi';
  * Admin features inject their endpoints here (`adminApi.injectEndpoints`).
  */
 export const adminApi = baseApi.enhanceEndpoints({
-  addTagTypes: ['AdminSession', 'AdminMembers', 'AdminStaff', 'AdminAudit', 'AdminNotifications', 'AdminJobs'],
+  addTagTypes: [
+    'AdminSession', 'AdminMembers', 'AdminStaff', 'AdminAudit', 'AdminNotifications', 'AdminJobs',
+    'AdminProducts', 'AdminProductTypes', 'AdminHome', 'AdminPages', 'AdminHtmlImages', 'AdminPosters', 'AdminSettings', 'AdminImages', 'AdminDashboard',
+  ],
 });
 
 type Dispatch = (action: unknown) => unknown;

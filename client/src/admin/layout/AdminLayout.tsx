@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  DashboardOutlined,
   BellOutlined,
   FileTextOutlined,
   HomeOutlined,
@@ -28,6 +29,7 @@ import { ADMIN_TITLE_LABEL } from './AdminPage';
 import { navFor, navItemOf, type AdminNavIcon } from './adminNav';
 
 const ICONS: Record<AdminNavIcon, ReactNode> = {
+  dashboard: <DashboardOutlined />,
   orders: <ShoppingOutlined />,
   users: <TeamOutlined />,
   products: <SkinOutlined />,

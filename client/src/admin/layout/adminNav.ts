@@ -1,7 +1,7 @@
 import type { AdminRole } from '@api/admin';
 import { roleAllows } from '../api/adminApi';
 
-export type AdminNavIcon = 'orders' | 'users' | 'products' | 'notifications' | 'content' | 'images' | 'home' | 'settings' | 'queues' | 'staff' | 'audit' | 'account';
+export type AdminNavIcon = 'dashboard' | 'orders' | 'users' | 'products' | 'notifications' | 'content' | 'images' | 'home' | 'settings' | 'queues' | 'staff' | 'audit' | 'account';
 
 export interface AdminNavItem {
   /** Under /admin. */
@@ -26,6 +26,7 @@ const EVERYONE: AdminRole[] = ['owner', 'staff', 'editor'];
 
 /** The sidebar of spec 1 §2 (in its order) plus the screens beyond the spec. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { path: '/admin/dashboard', label: '營運總覽', icon: 'dashboard', roles: OPERATIONS, built: false },
   { path: '/admin/users', label: '會員管理', icon: 'users', roles: OPERATIONS, built: true },
   { path: '/admin/orders', label: '訂單管理', icon: 'orders', roles: OPERATIONS, built: true },
   { path: '/admin/products', label: '商品管理', icon: 'products', roles: CONTENT, built: false },
