@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Envelope } from '../../common/api/envelope';
+import type { AdminPosterActiveAnswer, AdminPosterCreateAnswer, AdminPosterDeleteAnswer, AdminPosterRow, AdminPostersAnswer, AdminPosterUpdateAnswer, PosterInput } from '../../common/api/admin-posters';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -27,34 +27,6 @@ export const POSTER_LAYOUTS = ['image-left', 'image-right', 'full-width'] as con
 export const POSTER_ANIMATIONS = ['', 'fade-left', 'fade-right', 'fade-up', 'zoom-in'] as const;
 /** The SEO description is stored up to this many characters (longer input is cut). */
 export const POSTER_SEO_MAX = 300;
-
-/** A poster as the back office edits it (the API's camelCase names, spec 3 §3). */
-export interface AdminPosterRow {
-  id: number;
-  title: string;
-  seo_description: string;
-  content: string;
-  coverImage: string;
-  layoutType: string;
-  imageWidth: number;
-  textAnimation: string;
-  imageAnimation: string;
-  is_active: number;
-  updated_at: string;
-}
-export type AdminPostersAnswer = Envelope<{ rows: AdminPosterRow[]; total: number }>;
-
-export interface PosterInput {
-  title: string;
-  seo_description: string;
-  content: string;
-  coverImage: string;
-  layoutType?: string;
-  imageWidth?: number;
-  textAnimation?: string;
-  imageAnimation?: string;
-  is_active?: number;
-}
 
 function escapeLike(keyword: string): string {
   return keyword.replace(/[!%_]/g, (c) => `!${c}`);
@@ -113,7 +85,7 @@ export class AdminPostersService {
     return ok({ rows: rows.map(toRow), total });
   }
 
-  async create(admin: SessionAdmin, input: PosterInput): Promise<Envelope<{ newId: number; poster: AdminPosterRow }>> {
+  async create(admin: SessionAdmin, input: PosterInput): Promise<AdminPosterCreateAnswer> {
     const values = columns(input);
     const row = await this.tx.run(async () => {
       const repo = this.tx.repo(Poster);
@@ -126,7 +98,7 @@ export class AdminPostersService {
     return ok({ newId: row.id, poster: toRow(row) }, POSTER_MSG.created);
   }
 
-  async update(admin: SessionAdmin, id: number, input: PosterInput): Promise<Envelope<{ poster: AdminPosterRow }>> {
+  async update(admin: SessionAdmin, id: number, input: PosterInput): Promise<AdminPosterUpdateAnswer> {
     const values = columns(input);
     const row = await this.tx.run(async () => {
       const repo = this.tx.repo(Poster);
@@ -141,7 +113,7 @@ export class AdminPostersService {
     return ok({ poster: toRow(row) }, POSTER_MSG.updated);
   }
 
-  async setActive(admin: SessionAdmin, id: number, isActive: number): Promise<Envelope<{ id: number; is_active: number }>> {
+  async setActive(admin: SessionAdmin, id: number, isActive: number): Promise<AdminPosterActiveAnswer> {
     await this.tx.run(async () => {
       const repo = this.tx.repo(Poster);
       const row = await repo.findOne({ where: { id } });
@@ -154,7 +126,7 @@ export class AdminPostersService {
     return ok({ id, is_active: isActive }, POSTER_MSG.updated);
   }
 
-  async remove(admin: SessionAdmin, id: number): Promise<Envelope<{ id: number }>> {
+  async remove(admin: SessionAdmin, id: number): Promise<AdminPosterDeleteAnswer> {
     await this.tx.run(async () => {
       const repo = this.tx.repo(Poster);
       const row = await repo.findOne({ where: { id } });

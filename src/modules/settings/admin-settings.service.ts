@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Envelope } from '../../common/api/envelope';
+import type { AdminPaymentUpdateAnswer, AdminSettingsAnswer, AdminSettingUpdateAnswer, AdminShippingActiveAnswer, AdminShippingMethodView, AdminShippingSaveAnswer, ShippingMethodInput } from '../../common/api/admin-settings';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -17,41 +17,6 @@ export const SETTINGS_MSG = {
   saved: '儲存成功',
   saveFailed: '儲存失敗',
 } as const;
-
-/** A general setting as the settings screen shows it (public rows only). */
-export interface AdminSettingView {
-  id: number;
-  title: string;
-  s_key: string;
-  s_value: string;
-}
-export interface AdminPaymentMethodView {
-  payment_method_id: number;
-  method_code: string;
-  method_label: string;
-  status: number;
-}
-export interface AdminShippingMethodView {
-  id: number;
-  name: string;
-  icon_url: string;
-  shipping_cost: number;
-  free_shipping_threshold: number;
-  is_active: number;
-}
-export type AdminSettingsAnswer = Envelope<{
-  settings: AdminSettingView[];
-  payment_methods: AdminPaymentMethodView[];
-  shipping_methods: AdminShippingMethodView[];
-}>;
-
-export interface ShippingMethodInput {
-  id: number;
-  icon_url: string;
-  shipping_cost: number;
-  free_shipping_threshold: number;
-  is_active: number;
-}
 
 /**
  * Settings screen (spec 3 §7 settings): general settings, payment and shipping methods. Every write
@@ -82,7 +47,7 @@ export class AdminSettingsService {
   }
 
   /** `POST /api/admin/updatesettings {s_id, s_value}`. */
-  async updateSetting(admin: SessionAdmin, id: number, value: string): Promise<Envelope<{ setting: AdminSettingView }>> {
+  async updateSetting(admin: SessionAdmin, id: number, value: string): Promise<AdminSettingUpdateAnswer> {
     const view = await this.tx.run(async () => {
       const repo = this.tx.repo(Setting);
       const row = await repo.findOne({ where: { id, is_public: 1 } });
@@ -98,7 +63,7 @@ export class AdminSettingsService {
   }
 
   /** `POST /api/admin/updatepayment {payment_method_id, status}`. */
-  async updatePayment(admin: SessionAdmin, id: number, status: number): Promise<Envelope<{ payment_method: AdminPaymentMethodView }>> {
+  async updatePayment(admin: SessionAdmin, id: number, status: number): Promise<AdminPaymentUpdateAnswer> {
     const view = await this.tx.run(async () => {
       const repo = this.tx.repo(PaymentMethod);
       const row = await repo.findOne({ where: { payment_method_id: id } });
@@ -114,7 +79,7 @@ export class AdminSettingsService {
   }
 
   /** `POST /api/admin/updateshipping_active {id, is_active}`. */
-  async updateShippingActive(admin: SessionAdmin, id: number, isActive: number): Promise<Envelope<{ shipping_method: AdminShippingMethodView }>> {
+  async updateShippingActive(admin: SessionAdmin, id: number, isActive: number): Promise<AdminShippingActiveAnswer> {
     const view = await this.tx.run(async () => {
       const repo = this.tx.repo(ShippingMethod);
       const row = await repo.findOne({ where: { id } });
@@ -133,7 +98,7 @@ export class AdminSettingsService {
    * `POST /api/admin/updateshipping {shipping_methods}`: icon, cost, free-shipping threshold and
    * switch of each listed method (names are read-only); all or nothing. An unknown id: 儲存失敗.
    */
-  async updateShipping(admin: SessionAdmin, list: ShippingMethodInput[]): Promise<Envelope<{ shipping_methods: AdminShippingMethodView[] }>> {
+  async updateShipping(admin: SessionAdmin, list: ShippingMethodInput[]): Promise<AdminShippingSaveAnswer> {
     const views = await this.tx.run(async () => {
       const repo = this.tx.repo(ShippingMethod);
       let changed = false;
