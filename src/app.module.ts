@@ -35,6 +35,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { RefundsModule } from './modules/refunds/refunds.module';
 import { ImagesModule } from './modules/images/images.module';
 import { EditorModule } from './modules/editor/editor.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -85,7 +86,7 @@ export class AppModule {
         RefundsModule,
         ImagesModule,
         LogisticsModule,
-        ...(options.http ? [HealthModule, SeoModule, JobsAdminModule, EditorModule] : []),
+        ...(options.http ? [HealthModule, SeoModule, JobsAdminModule, EditorModule, DashboardModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -117,6 +117,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/images': EDITOR,
   'POST /api/admin/images/upload': EDITOR,
   'DELETE /api/admin/images/:id': EDITOR,
+  // dashboard (issue 12, beyond the spec): owners and staff
+  'GET /api/admin/dashboard': STAFF,
 };
 
 interface RouteLayer {

@@ -4,6 +4,7 @@ import { AdminCatalogController } from './admin-catalog.controller';
 import { AdminCatalogService } from './admin-catalog.service';
 import { CatalogCacheSubscriber } from './catalog-cache.subscriber';
 import { CatalogService } from './catalog.service';
+import { CatalogStatsService } from './catalog-stats.service';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
@@ -15,7 +16,7 @@ import { StockService } from './stock.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
   controllers: [ShopCatalogController, AdminCatalogController],
-  providers: [AdminCatalogService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber],
-  exports: [CatalogService, StockService],
+  providers: [AdminCatalogService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber, CatalogStatsService],
+  exports: [CatalogService, StockService, CatalogStatsService],
 })
 export class CatalogModule {}

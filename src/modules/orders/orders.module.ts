@@ -19,6 +19,7 @@ import { OrderCancelService } from './order-cancel.service';
 import { OrderMessagesProcessor } from './order-messages.processor';
 import { OrderPaymentsService } from './order-payments.service';
 import { OrderQueryService } from './order-query.service';
+import { OrderStatsService } from './order-stats.service';
 import { OrderStateService } from './order-state.service';
 import { PaymentCallbacksController } from './payment-callbacks.controller';
 import { PaymentCancelCodeProcessor } from './payment-cancel-code.processor';
@@ -58,7 +59,9 @@ import { ShopOrdersController } from './shop-orders.controller';
     AdminOrdersService,
     AdminOrderAlerts,
     { provide: MemberOrderCounts, useExisting: AdminOrdersService },
+    // the back-office dashboard's aggregates (issue 12)
+    OrderStatsService,
   ],
-  exports: [OrderStateService],
+  exports: [OrderStateService, OrderStatsService],
 })
 export class OrdersModule {}

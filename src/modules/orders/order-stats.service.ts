@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import type { DashboardRevenue, DashboardStatusCount, DashboardTopProduct } from '../../common/api/admin-dashboard';
+import { Transactions } from '../../common/transactions/transactions';
+import { OrderItem } from './entities/order-item.entity';
+import { OrderStatusCode } from './entities/order-status-code.entity';
+import { Order } from './entities/order.entity';
+import { ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
+
+/** A half-open period `[from, to)`. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/** Order statuses whose goods count as not sold (top products). */
+const UNSOLD_STATUSES: readonly string[] = [ORDER_STATUS.cancelled, 'returned'];
+
+type Num = string | number | null;
+
+/**
+ * Aggregates over the orders module's tables for the back-office dashboard. Every number is one
+ * SQL aggregate (no order rows are loaded); periods are given by the caller as instants, so the
+ * queries need no date functions of either dialect (the caller decides what a Taipei day is).
+ */
+@Injectable()
+export class OrderStatsService {
+  constructor(private readonly tx: Transactions) {}
+
+  /**
+   * Paid revenue per period, in one query: Σ (total − refunded) and the count of the orders with
+   * payment status 已付款 whose `paid_at` falls in each period (a fully refunded order is 已退款 and
+   * counts nothing, like the order list's paid total).
+   */
+  async paidRevenue(ranges: readonly TimeRange[]): Promise<DashboardRevenue[]> {
+    if (ranges.length === 0) return [];
+    const qb = this.tx
+      .repo(Order)
+      .createQueryBuilder('o')
+      .select('COUNT(*)', 'n')
+      .where('o.payment_status = :paid', { paid: PAYMENT_STATUS.paid })
+      .andWhere('o.paid_at >= :lo AND o.paid_at < :hi', {
+        lo: new Date(Math.min(...ranges.map((r) => r.from.getTime()))),
+        hi: new Date(Math.max(...ranges.map((r) => r.to.getTime()))),
+      });
+    ranges.forEach((r, i) => {
+      const inRange = `o.paid_at >= :f${i} AND o.paid_at < :t${i}`;
+      qb.addSelect(`COALESCE(SUM(CASE WHEN ${inRange} THEN o.total_amount - o.refunded_amount ELSE 0 END), 0)`, `a${i}`)
+        .addSelect(`COALESCE(SUM(CASE WHEN ${inRange} THEN 1 ELSE 0 END), 0)`, `n${i}`)
+        .setParameter(`f${i}`, r.from)
+        .setParameter(`t${i}`, r.to);
+    });
+    const row = (await qb.getRawOne<Record<string, Num>>()) ?? {};
+    return ranges.map((_r, i) => ({ amount: Number(row[`a${i}`] ?? 0), orders: Number(row[`n${i}`] ?? 0) }));
+  }
+
+  /** Orders per status over all orders: every status code in display order (zero included), then any status without a code. */
+  async countByStatus(): Promise<DashboardStatusCount[]> {
+    const [codes, rows] = await Promise.all([
+      this.tx.repo(OrderStatusCode).find({ order: { sort_order: 'ASC', status_name: 'ASC' } }),
+      this.tx
+        .repo(Order)
+        .createQueryBuilder('o')
+        .select('o.status_name', 'status_name')
+        .addSelect('COUNT(*)', 'n')
+        .groupBy('o.status_name')
+        .getRawMany<{ status_name: string; n: Num }>(),
+    ]);
+    const counts = new Map(rows.map((r) => [r.status_name, Number(r.n ?? 0)]));
+    const out: DashboardStatusCount[] = codes.map((c) => ({ status_name: c.status_name, status_label: c.status_label, color: c.color, count: counts.get(c.status_name) ?? 0 }));
+    for (const [status_name, count] of counts) {
+      if (!codes.some((c) => c.status_name === status_name)) out.push({ status_name, status_label: status_name, color: '', count });
+    }
+    return out;
+  }
+
+  /**
+   * The most sold products of a period: order lines of the orders placed in it that were not
+   * cancelled, returned or fully refunded, summed per product; most units first (ties: more NT$, then product id).
+   */
+  async topProducts(range: TimeRange, limit: number): Promise<DashboardTopProduct[]> {
+    const rows = await this.tx
+      .repo(OrderItem)
+      .createQueryBuilder('i')
+      .innerJoin(Order, 'o', 'o.id = i.order_id')
+      .select('i.product_id', 'product_id')
+      .addSelect('MAX(i.title)', 'title')
+      .addSelect('SUM(i.quantity)', 'quantity')
+      .addSelect('SUM(i.price * i.quantity)', 'amount')
+      .where('o.created_at >= :from AND o.created_at < :to', { from: range.from, to: range.to })
+      .andWhere('o.status_name NOT IN (:...unsold)', { unsold: UNSOLD_STATUSES })
+      .andWhere('o.payment_status <> :refunded', { refunded: PAYMENT_STATUS.refunded })
+      .groupBy('i.product_id')
+      .orderBy('SUM(i.quantity)', 'DESC')
+      .addOrderBy('SUM(i.price * i.quantity)', 'DESC')
+      .addOrderBy('i.product_id', 'ASC')
+      .limit(limit)
+      .getRawMany<{ product_id: Num; title: string; quantity: Num; amount: Num }>();
+    return rows.map((r) => ({ product_id: Number(r.product_id), title: r.title, quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) }));
+  }
+}
