@@ -82,6 +82,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/createOrUpdateProduct': EDITOR,
   'PUT /api/admin/products/isActive': EDITOR,
   'DELETE /api/admin/products/:id': EDITOR,
+  // product CSV export / import (issue 12, beyond the spec): owners and editors
+  'GET /api/admin/products/export.csv': EDITOR,
+  'POST /api/admin/products/import': EDITOR,
   'POST /api/admin/product-types': EDITOR,
   'PUT /api/admin/product-types/:id': EDITOR,
   'DELETE /api/admin/product-types/:id': EDITOR,

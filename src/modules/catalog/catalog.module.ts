@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminCatalogCsvController } from './admin-catalog-csv.controller';
+import { AdminCatalogCsvService } from './admin-catalog-csv.service';
 import { AdminCatalogController } from './admin-catalog.controller';
 import { AdminCatalogService } from './admin-catalog.service';
 import { CatalogCacheSubscriber } from './catalog-cache.subscriber';
@@ -15,8 +17,8 @@ import { StockService } from './stock.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
-  controllers: [ShopCatalogController, AdminCatalogController],
-  providers: [AdminCatalogService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber, CatalogStatsService],
+  controllers: [ShopCatalogController, AdminCatalogController, AdminCatalogCsvController],
+  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber, CatalogStatsService],
   exports: [CatalogService, StockService, CatalogStatsService],
 })
 export class CatalogModule {}
