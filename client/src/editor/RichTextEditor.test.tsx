@@ -46,7 +46,7 @@ describe('RichTextEditor', () => {
     }
     await user.click(screen.getByRole('button', { name: '標題 2' }));
     await waitFor(() => expect(screen.getByTestId('html').textContent).toContain('<h2>'));
-  });
+  }, 30_000);
 
   it('shows the HTML source and flows source edits back; outside values replace the content without echo', async () => {
     const onChange = vi.fn();

@@ -94,6 +94,12 @@ export function RichTextEditor({ value, onChange, height = 400, disabled = false
     if (editor && !editor.isDestroyed) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.view.dom.getAttribute('aria-label') !== ariaLabel) {
+      editor.setOptions({ editorProps: { attributes: { 'aria-label': ariaLabel, role: 'textbox', 'aria-multiline': 'true', class: 'ss-rte-content' } } });
+    }
+  }, [editor, ariaLabel]);
+
   const state = useEditorState({
     editor,
     selector: ({ editor: e }: { editor: Editor | null }) =>
