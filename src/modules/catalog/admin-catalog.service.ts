@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { In } from 'typeorm';
 import type {
   AdminProductRow,
@@ -11,6 +12,7 @@ import type { Envelope } from '../../common/api/envelope';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
+import { ProductOrderHistory } from '../../common/orders/product-order-history';
 import { ok } from '../../common/http/envelope';
 import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_PRODUCTS_PAGE_SIZE, CATALOG_MSG, price, productProblems, wholeNumber } from '../../common/validation/admin-catalog';
@@ -33,10 +35,13 @@ const escapeLike = (s: string) => s.replace(/[!%_]/g, (c) => `!${c}`);
  */
 @Injectable()
 export class AdminCatalogService {
+  private orderHistory?: ProductOrderHistory;
+
   constructor(
     private readonly tx: Transactions,
     private readonly events: DomainEvents,
     private readonly audit: AuditTrail,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /** `productslist`: newest first, keyword on title (or the product id), category filter; page 10, ≤ 100. */
@@ -208,8 +213,8 @@ export class AdminCatalogService {
     const hidden = await this.tx.run(async () => {
       const p = await this.tx.repo(Product).findOne({ where: { id } });
       if (!p) throw new NotFoundError(CATALOG_MSG.productNotFound);
-      // Read-only look at the orders' table: has any order item ever named this product?
-      const ordered = ((await this.tx.manager.query('SELECT 1 AS x FROM order_items WHERE product_id = ? LIMIT 1', [id])) as unknown[]).length > 0;
+      // The orders module answers (in this transaction): has any order item ever named this product?
+      const ordered = await this.everOrdered(id);
       if (ordered) {
         await this.tx.repo(Product).update({ id }, { is_active: 0 });
       } else {
@@ -230,6 +235,22 @@ export class AdminCatalogService {
       return ordered;
     });
     return ok({ hidden }, hidden ? CATALOG_MSG.hiddenInstead : CATALOG_MSG.deleted);
+  }
+
+  /**
+   * The orders module's `ProductOrderHistory`, found at run time (it imports this module, so this
+   * one cannot import it back). Missing (no process runs without it today): treated as ordered, so
+   * a delete hides the product instead of losing one that order items still name.
+   */
+  private async everOrdered(productId: number): Promise<boolean> {
+    if (!this.orderHistory) {
+      try {
+        this.orderHistory = this.moduleRef.get(ProductOrderHistory, { strict: false });
+      } catch {
+        return true;
+      }
+    }
+    return this.orderHistory.productEverOrdered(productId);
   }
 
   /** `loadproducttypes`: every category (inactive ones too) with its product count. */

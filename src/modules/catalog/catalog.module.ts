@@ -5,12 +5,14 @@ import { AdminCatalogCsvService } from './admin-catalog-csv.service';
 import { AdminCatalogController } from './admin-catalog.controller';
 import { AdminCatalogService } from './admin-catalog.service';
 import { CatalogCacheSubscriber } from './catalog-cache.subscriber';
+import { CatalogImageUsage } from './catalog-image-usage';
 import { CatalogService } from './catalog.service';
 import { CatalogStatsService } from './catalog-stats.service';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
 import { ProductVariant } from './entities/product-variant.entity';
+import { ProductHtmlService } from './product-html.service';
 import { ProductViewsService } from './product-views.service';
 import { ShopCatalogController } from './shop-catalog.controller';
 import { StockService } from './stock.service';
@@ -18,7 +20,7 @@ import { StockService } from './stock.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
   controllers: [ShopCatalogController, AdminCatalogController, AdminCatalogCsvController],
-  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber, CatalogStatsService],
-  exports: [CatalogService, StockService, CatalogStatsService],
+  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService],
+  exports: [CatalogService, StockService, ProductHtmlService, CatalogStatsService],
 })
 export class CatalogModule {}

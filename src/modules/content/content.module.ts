@@ -5,6 +5,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { SettingsModule } from '../settings/settings.module';
 import { ContactMailProcessor } from './contact-mail.processor';
 import { ContactService } from './contact.service';
+import { ContentImageUsage } from './content-image-usage';
 import { ContentEventsSubscriber } from './content-events.subscriber';
 import { ContentVersionsService } from './content-versions.service';
 import { ContentService } from './content.service';
@@ -25,6 +26,7 @@ import { AdminPagesService } from './admin-pages.service';
 import { AdminPostersController } from './admin-posters.controller';
 import { AdminPostersService } from './admin-posters.service';
 import { PageContentService } from './page-content.service';
+import { PageHtmlService } from './page-html.service';
 import { ShopContactController } from './shop-contact.controller';
 import { ShopContentController } from './shop-content.controller';
 import { StartupService } from './startup.service';
@@ -59,7 +61,9 @@ import { StartupService } from './startup.service';
     PageContentService,
     ContactService,
     ContactMailProcessor,
+    PageHtmlService,
+    ContentImageUsage,
   ],
-  exports: [ContentVersionsService, ContentService],
+  exports: [ContentVersionsService, ContentService, PageHtmlService],
 })
 export class ContentModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { LocalDiskStorage } from '../../integrations/storage/local-disk-storage';
 import { MediaStorage } from '../../integrations/storage/media-storage';
@@ -11,6 +12,7 @@ import { ImagesService } from './images.service';
  * MEDIA_DIR (served at /media, default) or an S3-compatible bucket (MEDIA_STORAGE=s3).
  */
 @Module({
+  imports: [DiscoveryModule],
   controllers: [AdminImagesController],
   providers: [
     ImagesService,

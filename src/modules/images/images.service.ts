@@ -1,8 +1,10 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import type { ImageLibraryItemView } from '../../common/api/images';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { ImageUsageSource } from '../../common/images/image-usage';
 import { Transactions } from '../../common/transactions/transactions';
 import { MediaStorage } from '../../integrations/storage/media-storage';
 import { AuditTrail } from '../audit/audit-trail.service';
@@ -29,37 +31,22 @@ export interface ImageListQuery {
   folder?: unknown;
 }
 
-/** The places that may show a library image (table, URL columns, label), checked before a delete. */
-const USAGES: readonly { table: string; columns: readonly string[]; label: string; title?: string }[] = [
-  { table: 'products', columns: ['image_url'], label: '商品', title: 'title' },
-  { table: 'product_media', columns: ['media_url'], label: '商品媒體' },
-  { table: 'home_carousel_banners', columns: ['image_url', 'phone_url'], label: '輪播圖', title: 'ctitle' },
-  { table: 'home_beautician_endorsements', columns: ['image_url'], label: '美容師推薦' },
-  { table: 'home_user_testimonials', columns: ['image_url'], label: '用戶見證' },
-  { table: 'home_certificates', columns: ['image_url'], label: '證書', title: 'title' },
-  { table: 'posters', columns: ['cover_image'], label: '海報', title: 'title' },
-  { table: 'html_images', columns: ['image_url'], label: '文章圖片', title: 'title' },
-];
-
-/** Saved HTML that may embed a library image (searched for the URL as a substring). */
-const HTML_USAGES: readonly { table: string; columns: readonly string[]; label: string; title: string }[] = [
-  { table: 'products', columns: ['detail_html', 'spec_html'], label: '商品內容', title: 'title' },
-  { table: 'html_pages', columns: ['detail_html'], label: '文章', title: 'title' },
-  { table: 'posters', columns: ['content'], label: '海報內容', title: 'title' },
-];
-
 /**
  * The back office's image library: list, upload (checked and re-encoded to WebP by sharp, stored
  * through the MediaStorage driver), delete (refused while a product or home item uses the image).
+ * Where an image is used is asked of every module's `ImageUsageSource` (found among all the app's
+ * providers on first use): this module reads only its own table.
  */
 @Injectable()
 export class ImagesService {
   private readonly logger = new Logger('ImagesService');
+  private sources?: ImageUsageSource[];
 
   constructor(
     private readonly tx: Transactions,
     private readonly storage: MediaStorage,
     private readonly audit: AuditTrail,
+    private readonly discovery: DiscoveryService,
   ) {}
 
   async list(query: ImageListQuery): Promise<{ items: ImageLibraryItemView[]; total: number; folders: string[] }> {
@@ -156,25 +143,30 @@ export class ImagesService {
     }
   }
 
-  /** Where the image is used (labels with the item's title or id); empty when nowhere. */
+  /**
+   * Where the image is used (labels with the item's title or id); empty when nowhere. Every direct
+   * use (URL columns) first, then uses inside saved HTML; sources in module order (catalogue, content).
+   */
   async usages(item: ImageLibraryItem): Promise<string[]> {
-    const urls = [item.url, item.thumb_url].filter(Boolean);
+    const ref = { urls: [item.url, item.thumb_url].filter(Boolean), storageKey: item.storage_key };
+    const sources = this.usageSources();
     const found: string[] = [];
-    const m = this.tx.manager;
-    for (const u of USAGES) {
-      const where = u.columns.map((c) => urls.map(() => `${c} = ?`).join(' OR ')).join(' OR ');
-      const params = u.columns.flatMap(() => urls);
-      const rows: Record<string, unknown>[] = await m.query(`SELECT id${u.title ? `, ${u.title} AS title` : ''} FROM ${u.table} WHERE ${where} LIMIT 5`, params);
-      for (const r of rows) found.push(u.title && r.title ? `${u.label}「${String(r.title)}」` : `${u.label} #${String(r.id)}`);
-    }
-    // The stored key is a random UUID name: as a substring it cannot match anything else.
-    const like = `%${item.storage_key.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    for (const u of HTML_USAGES) {
-      const where = u.columns.map((c) => `${c} LIKE ? ESCAPE '!'`).join(' OR ');
-      const rows: Record<string, unknown>[] = await m.query(`SELECT id, ${u.title} AS title FROM ${u.table} WHERE ${where} LIMIT 5`, u.columns.map(() => like));
-      for (const r of rows) found.push(r.title ? `${u.label}「${String(r.title)}」` : `${u.label} #${String(r.id)}`);
-    }
+    for (const s of sources) found.push(...(await s.directUses(ref)));
+    for (const s of sources) found.push(...(await s.htmlUses(ref)));
     return found;
+  }
+
+  /** Every provider in the app that extends ImageUsageSource (each once), in module order. */
+  private usageSources(): ImageUsageSource[] {
+    this.sources ??= [
+      ...new Set(
+        this.discovery
+          .getProviders()
+          .map((w) => w.instance as unknown)
+          .filter((i): i is ImageUsageSource => i instanceof ImageUsageSource),
+      ),
+    ];
+    return this.sources;
   }
 
   async remove(id: number, admin: SessionAdmin): Promise<void> {

@@ -6,6 +6,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { MemberOrderCounts } from '../users/admin-member-order-counts';
+import { ProductOrderHistory } from '../../common/orders/product-order-history';
 import { AdminOrderAlerts } from './admin-order-alerts';
 import { AdminConfigController, AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersService } from './admin-orders.service';
@@ -16,6 +17,7 @@ import { OrderStatusCode } from './entities/order-status-code.entity';
 import { Order } from './entities/order.entity';
 import { PaymentStatusCode } from './entities/payment-status-code.entity';
 import { OrderCancelService } from './order-cancel.service';
+import { OrderHistoryService } from './order-history.service';
 import { OrderMessagesProcessor } from './order-messages.processor';
 import { OrderPaymentsService } from './order-payments.service';
 import { OrderQueryService } from './order-query.service';
@@ -61,7 +63,10 @@ import { ShopOrdersController } from './shop-orders.controller';
     { provide: MemberOrderCounts, useExisting: AdminOrdersService },
     // the back-office dashboard's aggregates (issue 12)
     OrderStatsService,
+    // the catalogue's "ever ordered" check (found at run time: the catalogue cannot import this module)
+    OrderHistoryService,
+    { provide: ProductOrderHistory, useExisting: OrderHistoryService },
   ],
-  exports: [OrderStateService, OrderStatsService],
+  exports: [OrderStateService, OrderHistoryService, ProductOrderHistory, OrderStatsService],
 })
 export class OrdersModule {}
