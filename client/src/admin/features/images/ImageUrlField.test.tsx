@@ -2,23 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Form } from 'antd';
 import { describe, expect, it } from 'vitest';
-import type { ImageLibraryItemView } from '@api/images';
 import { renderApp } from '../../../test/render';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import { adminServer } from '../../testAdmin';
+import { libraryItem } from './testImages';
 
-export const libraryItem = (id: number, extra: Partial<ImageLibraryItemView> = {}): ImageLibraryItemView => ({
-  id,
-  name: `photo-${id}.jpg`,
-  folder: '',
-  url: `/media/library/img-${id}.webp`,
-  thumbUrl: `/media/library/img-${id}_thumb.webp`,
-  size: 20480 + id,
-  width: 800,
-  height: 600,
-  created_at: '2026-11-01T08:00:00.000Z',
-  ...extra,
-});
 
 function Harness({ onSave }: { onSave: (v: { image_url: string }) => void }) {
   const [form] = Form.useForm<{ image_url: string }>();
@@ -65,5 +53,5 @@ describe('ImageUrlField (spec 3 §5)', () => {
     await user.type(screen.getByRole('textbox', { name: '主圖網址' }), 'https://cdn.example.com/a.jpg');
     await user.click(screen.getByRole('button', { name: '儲存' }));
     await waitFor(() => expect(saved).toEqual({ image_url: 'https://cdn.example.com/a.jpg' }));
-  });
+  }, 30_000);
 });

@@ -41,22 +41,6 @@ export function oversizedNames(files: File[]): string[] {
   return files.filter((f) => f.size > IMAGE_MAX_BYTES).map((f) => f.name);
 }
 
-function loadBitmap(file: File): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const url = URL.createObjectURL(file);
-    const img = new Image();
-    img.onload = () => {
-      URL.revokeObjectURL(url);
-      resolve(img);
-    };
-    img.onerror = () => {
-      URL.revokeObjectURL(url);
-      reject(new Error('decode'));
-    };
-    img.src = url;
-  });
-}
-
 /**
  * A non-WebP image drawn on a canvas and saved as WebP at quality 0.82 (spec 3 §5); the original
  * when the browser cannot (no canvas, no WebP encoder, undecodable file) or the result would pass the
@@ -65,14 +49,19 @@ function loadBitmap(file: File): Promise<HTMLImageElement> {
  */
 export async function toWebp(file: File): Promise<{ file: File; converted: boolean }> {
   if (file.type === 'image/webp' || !isImageFile(file)) return { file, converted: false };
+  if (typeof createImageBitmap !== 'function') return { file, converted: false };
   try {
-    const img = await loadBitmap(file);
+    const bitmap = await createImageBitmap(file);
     const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
     const ctx = canvas.getContext('2d');
-    if (!ctx || !canvas.width || !canvas.height) return { file, converted: false };
-    ctx.drawImage(img, 0, 0);
+    if (!ctx || !canvas.width || !canvas.height) {
+      bitmap.close();
+      return { file, converted: false };
+    }
+    ctx.drawImage(bitmap, 0, 0);
+    bitmap.close();
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', WEBP_QUALITY));
     if (!blob || blob.type !== 'image/webp' || blob.size > IMAGE_MAX_BYTES) return { file, converted: false };
     const name = `${file.name.replace(/\.[^.]+$/, '') || 'image'}.webp`;
