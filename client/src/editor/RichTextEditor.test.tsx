@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,4 +68,23 @@ describe('RichTextEditor', () => {
     const back = await screen.findByRole('textbox', { name: '商品介紹' });
     expect(back.querySelector('h3')).toHaveTextContent('新標題');
   });
+
+  it('inserts an image by URL and a link from the toolbar dialogs', async () => {
+    const onChange = vi.fn();
+    renderApp(<Harness initial="<p>保養說明</p>" onChange={onChange} />);
+    const box = await screen.findByRole('textbox', { name: '商品介紹' });
+    await waitFor(() => expect(box).toHaveTextContent('保養說明'));
+
+    fireEvent.click(screen.getByRole('button', { name: '插入圖片（網址）' }));
+    const imageDialog = await screen.findByRole('dialog');
+    fireEvent.change(within(imageDialog).getByRole('textbox', { name: '圖片網址' }), { target: { value: '/media/a.webp' } });
+    fireEvent.click(within(imageDialog).getByRole('button', { name: /確\s*定/ }));
+    await waitFor(() => expect(screen.getByTestId('html').textContent).toContain('<img src="/media/a.webp">'));
+
+    fireEvent.click(screen.getByRole('button', { name: '插入連結' }));
+    const linkDialog = await screen.findByRole('dialog', { name: '插入連結' });
+    fireEvent.change(within(linkDialog).getByRole('textbox'), { target: { value: 'example.com' } });
+    fireEvent.click(within(linkDialog).getByRole('button', { name: /確\s*定/ }));
+    await waitFor(() => expect(screen.getByTestId('html').textContent).toContain('href="https://example.com"'));
+  }, 30_000);
 });

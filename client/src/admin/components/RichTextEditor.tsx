@@ -19,13 +19,14 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Modal, Tooltip } from 'antd';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ImageUrlField } from './ImageUrlField';
 import './RichTextEditor.css';
 
 export interface RichTextEditorProps {
-  /** The HTML. */
-  value: string;
+  /** The HTML (undefined counts as empty, so it also works as an antd Form.Item child). */
+  value?: string;
   /** Every change, as HTML (typing, toolbar, or the HTML source box). */
-  onChange: (html: string) => void;
+  onChange?: (html: string) => void;
   /** Height of the writing area in px (default 400). */
   height?: number;
   disabled?: boolean;
@@ -52,7 +53,7 @@ type Dialog = { kind: 'link' | 'image'; url: string; alt: string } | null;
  * flow back). Controlled: `value` set from outside (e.g. loaded later) replaces the content without
  * echoing back through `onChange`.
  */
-export function RichTextEditor({ value, onChange, height = 400, disabled = false, 'aria-label': ariaLabel = '內容編輯器', placeholder }: RichTextEditorProps) {
+export function RichTextEditor({ value = '', onChange, height = 400, disabled = false, 'aria-label': ariaLabel = '內容編輯器', placeholder }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   /** The last HTML this component reported or was given: a `value` equal to it needs no setContent. */
@@ -78,7 +79,7 @@ export function RichTextEditor({ value, onChange, height = 400, disabled = false
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
       known.current = html;
-      onChangeRef.current(html);
+      onChangeRef.current?.(html);
     },
   });
 
@@ -136,14 +137,14 @@ export function RichTextEditor({ value, onChange, height = 400, disabled = false
     editor.commands.setContent(source, { emitUpdate: false });
     const html = editor.getHTML();
     known.current = html;
-    if (html !== source) onChangeRef.current(html);
+    if (html !== source) onChangeRef.current?.(html);
     setSource(null);
   };
 
   const onSourceChange = (html: string) => {
     setSource(html);
     known.current = html;
-    onChangeRef.current(html);
+    onChangeRef.current?.(html);
   };
 
   const openLink = () => {
@@ -157,7 +158,13 @@ export function RichTextEditor({ value, onChange, height = 400, disabled = false
     const url = normalizeUrl(dialog.url);
     if (dialog.kind === 'link') {
       if (!url) editor.chain().focus().extendMarkRange('link').unsetLink().run();
-      else editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
+      else {
+        const { from, to } = editor.state.selection;
+        const hasText = editor.state.doc.textBetween(from, to, ' ').trim() !== '';
+        // Nothing selected (and not inside a link): the address itself becomes the linked text.
+        if (hasText || editor.isActive('link')) editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
+        else editor.chain().focus().insertContentAt(to, { type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+      }
     } else if (url) {
       editor.chain().focus().setImage({ src: url, alt: dialog.alt.trim() || undefined }).run();
     }
@@ -248,14 +255,23 @@ export function RichTextEditor({ value, onChange, height = 400, disabled = false
         <label htmlFor={`${dialogId}-url`} className="ss-rte-dialog-label">
           {dialog?.kind === 'image' ? '圖片網址' : '連結網址（留空則移除連結）'}
         </label>
-        <Input
-          id={`${dialogId}-url`}
-          autoFocus
-          value={dialog?.url ?? ''}
-          placeholder="https://"
-          onChange={(e) => setDialog((d) => (d ? { ...d, url: e.target.value } : d))}
-          onPressEnter={applyDialog}
-        />
+        {dialog?.kind === 'image' ? (
+          <ImageUrlField
+            aria-label="圖片網址"
+            value={dialog.url}
+            placeholder="https:// 或從圖片庫選擇"
+            onChange={(url) => setDialog((d) => (d ? { ...d, url } : d))}
+          />
+        ) : (
+          <Input
+            id={`${dialogId}-url`}
+            autoFocus
+            value={dialog?.url ?? ''}
+            placeholder="https://"
+            onChange={(e) => setDialog((d) => (d ? { ...d, url: e.target.value } : d))}
+            onPressEnter={applyDialog}
+          />
+        )}
         {dialog?.kind === 'image' && (
           <>
             <label htmlFor={`${dialogId}-alt`} className="ss-rte-dialog-label">
