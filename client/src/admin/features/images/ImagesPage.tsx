@@ -255,8 +255,8 @@ export default function ImagesPage() {
           <Alert
             type="error"
             showIcon
-            title={messageOf(error ?? data) ?? MSG.loadFailed}
-            description={messageOf(error ?? data) ? MSG.loadFailed : undefined}
+            title={MSG.loadFailed}
+            description={messageOf(error ?? data)}
             action={
               <Button size="small" onClick={() => void refetch()}>
                 重試
