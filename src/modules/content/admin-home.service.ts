@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { EntityTarget, ObjectLiteral } from 'typeorm';
-import type { Envelope } from '../../common/api/envelope';
+import type { AdminHomeBanner, AdminHomeCertificate, AdminHomeEndorsement, AdminHomeTestimonial, HomeCreateAnswer, HomeDataAnswer, HomeWriteAnswer } from '../../common/api/admin-content';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -38,13 +38,6 @@ export const HOME_SECTIONS = {
 } as const;
 export type HomeSection = keyof typeof HOME_SECTIONS;
 
-export type HomeDataAnswer = Envelope<{
-  home_carousel_banners: HomeCarouselBanner[];
-  homeBeauticianEndorsements: HomeBeauticianEndorsement[];
-  homeUserTestimonials: HomeUserTestimonial[];
-  home_certificates: HomeCertificate[];
-}>;
-
 /**
  * Home content (spec 3 §7 home content): the admin list of the four sections (active or not) and
  * their create/update/delete. Every write is audited and publishes `content.changed
@@ -68,14 +61,14 @@ export class AdminHomeService {
       this.tx.repo(HomeCertificate).find({ order }),
     ]);
     return ok({
-      home_carousel_banners: banners.map(strip),
-      homeBeauticianEndorsements: endorsements.map(strip),
-      homeUserTestimonials: testimonials.map(strip),
-      home_certificates: certificates.map(strip),
+      home_carousel_banners: banners.map((r): AdminHomeBanner => strip(r)),
+      homeBeauticianEndorsements: endorsements.map((r): AdminHomeEndorsement => strip(r)),
+      homeUserTestimonials: testimonials.map((r): AdminHomeTestimonial => strip(r)),
+      home_certificates: certificates.map((r): AdminHomeCertificate => strip(r)),
     });
   }
 
-  async create(admin: SessionAdmin, section: HomeSection, input: Record<string, unknown>): Promise<Envelope<{ newId: number }>> {
+  async create(admin: SessionAdmin, section: HomeSection, input: Record<string, unknown>): Promise<HomeCreateAnswer> {
     const def = HOME_SECTIONS[section];
     const values = pick(input, def.fields);
     const newId = await this.tx.run(async () => {
@@ -88,7 +81,7 @@ export class AdminHomeService {
     return ok({ newId }, HOME_MSG.created);
   }
 
-  async update(admin: SessionAdmin, section: HomeSection, id: number, input: Record<string, unknown>): Promise<Envelope<{ id: number }>> {
+  async update(admin: SessionAdmin, section: HomeSection, id: number, input: Record<string, unknown>): Promise<HomeWriteAnswer> {
     const def = HOME_SECTIONS[section];
     const values = pick(input, def.fields);
     await this.tx.run(async () => {
@@ -104,7 +97,7 @@ export class AdminHomeService {
     return ok({ id }, HOME_MSG.updated);
   }
 
-  async remove(admin: SessionAdmin, section: HomeSection, id: number): Promise<Envelope<{ id: number }>> {
+  async remove(admin: SessionAdmin, section: HomeSection, id: number): Promise<HomeWriteAnswer> {
     const def = HOME_SECTIONS[section];
     await this.tx.run(async () => {
       const repo = this.tx.repo(def.entity as EntityTarget<ObjectLiteral>);
@@ -129,7 +122,7 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
 }
 
 /** A row without its timestamps. */
-function strip<T extends { created_at?: Date; updated_at?: Date }>(row: T): T {
+function strip<T extends { created_at: Date; updated_at: Date }>(row: T): Omit<T, 'created_at' | 'updated_at'> {
   const { created_at: _c, updated_at: _u, ...rest } = row;
-  return rest as T;
+  return rest;
 }

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Envelope } from '../../common/api/envelope';
+import type { AdminHtmlImagesAnswer, AdminHtmlPagesAnswer, UpdateImageUrlAnswer } from '../../common/api/admin-content';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -18,25 +18,6 @@ export const PAGES_MSG = {
 
 /** Characters of a page's text shown in the list (spec 3 §2: the first 50 characters of content). */
 export const PAGE_PREVIEW_CHARS = 50;
-
-export interface AdminHtmlPageRow {
-  id: number;
-  title: string;
-  html_type: string;
-  version_page_type: string;
-  /** The first 50 characters of the page's text (tags removed). */
-  preview: string;
-  updated_at: string;
-}
-export interface AdminHtmlImageRow {
-  id: number;
-  title: string;
-  version_page_type: string;
-  image_type: string;
-  image_url: string;
-}
-export type AdminHtmlPagesAnswer = Envelope<{ htmlpages: AdminHtmlPageRow[]; total: number }>;
-export type AdminHtmlImagesAnswer = Envelope<{ htmlimages: AdminHtmlImageRow[]; total: number }>;
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (ESCAPE '!', the same on both dialects). */
 function escapeLike(keyword: string): string {
@@ -96,7 +77,7 @@ export class AdminPagesService {
   }
 
   /** `POST /api/admin/updateImageUrl {version_page_type, image_type, image_url}`; an unknown slot: 404 更新失敗. */
-  async updateImageUrl(admin: SessionAdmin, versionPageType: string, imageType: string, imageUrl: string): Promise<Envelope<{ htmlimage: AdminHtmlImageRow }>> {
+  async updateImageUrl(admin: SessionAdmin, versionPageType: string, imageType: string, imageUrl: string): Promise<UpdateImageUrlAnswer> {
     const view = await this.tx.run(async () => {
       const repo = this.tx.repo(HtmlImage);
       const row = await repo.findOne({ where: { version_page_type: versionPageType, image_type: imageType } });
