@@ -110,7 +110,7 @@ function LoginNeeded({ message }: { message?: string }) {
 export default function EditorPage() {
   // Toasts and confirms (App.useApp) need antd's App: /editor is outside AdminApp.
   return (
-    <App message={{ maxCount: 3, top: 72 }}>
+    <App message={{ maxCount: 3, top: 16 }}>
       <EditorScreen />
     </App>
   );
@@ -126,7 +126,7 @@ function EditorScreen() {
   if (narrow) {
     return (
       <Shell>
-        <Result status="info" title={EDITOR_MSG.mobileUnsupported} />
+        <Result status="info" title={EDITOR_MSG.mobileUnsupported} extra={<Button href="/admin">回到後台</Button>} />
       </Shell>
     );
   }
