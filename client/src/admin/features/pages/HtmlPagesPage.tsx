@@ -1,6 +1,116 @@
+import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { AdminHtmlPageRow } from '@api/admin-content';
+import { Alert, App, Button, Grid, Input, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { AdminPage } from '../../layout/AdminPage';
+import { messageOf, showTotal, taipeiDateTime } from '../../lib';
+import { HTML_PAGES_PAGE_SIZE, useHtmlPagesQuery } from './pagesApi';
+import { EDITOR_WINDOW, htmlPageEditorUrl, MOBILE_EDITOR_QUERY, MOBILE_EDITOR_TEXT } from './editorLink';
+import { useListParams } from './useListParams';
+import './pages.css';
 
-/** Placeholder until the screen lands (issue 12). */
+/**
+ * /admin/htmlpages (spec 3 §2): keyword search, title and the first 50 characters of each page's
+ * text, 30 a page; 編輯 opens the page's HTML in /editor in its own window.
+ */
 export default function HtmlPagesPage() {
-  return <AdminPage title="內容頁面">建置中</AdminPage>;
+  const { message } = App.useApp();
+  const { keyword, page, go } = useListParams();
+  const { data, error, isFetching, refetch } = useHtmlPagesQuery({ limit: HTML_PAGES_PAGE_SIZE, offset: (page - 1) * HTML_PAGES_PAGE_SIZE, keyword });
+  const failed = !!error || (data !== undefined && !data.success);
+  const narrow = Grid.useBreakpoint().md === false;
+
+  const openEditor = (row: AdminHtmlPageRow) => {
+    if (window.matchMedia(MOBILE_EDITOR_QUERY).matches) {
+      void message.warning(MOBILE_EDITOR_TEXT);
+      return;
+    }
+    window.open(htmlPageEditorUrl(row), `editor-${row.html_type}`, EDITOR_WINDOW);
+  };
+
+  const editButton = (p: AdminHtmlPageRow) => (
+    <Button icon={<EditOutlined />} onClick={() => openEditor(p)} aria-label={`編輯 ${p.title}`}>
+      編輯
+    </Button>
+  );
+  const titleCell = (p: AdminHtmlPageRow) => (
+    <div>
+      <div>{p.title}</div>
+      <div className="ss-admin-muted">{p.html_type}</div>
+    </div>
+  );
+  const previewText = (v: string) => v || <span className="ss-admin-muted">（無內容）</span>;
+
+  /** Phones: title and text in one column, no sideways scrolling. */
+  const columns: TableColumnsType<AdminHtmlPageRow> = narrow
+    ? [
+        {
+          title: '標題／內容',
+          key: 'page',
+          render: (_, p) => (
+            <div>
+              {titleCell(p)}
+              <div className="ss-htmlpage-preview">{previewText(p.preview)}</div>
+            </div>
+          ),
+        },
+        { title: '操作', key: 'actions', width: 92, render: (_, p) => editButton(p) },
+      ]
+    : [
+        { title: '標題', key: 'title', width: 200, render: (_, p) => titleCell(p) },
+        { title: '內容', dataIndex: 'preview', width: 360, render: previewText },
+        { title: '最後更新', dataIndex: 'updated_at', width: 150, render: (v: string) => <span className="ss-admin-nowrap">{taipeiDateTime(v)}</span> },
+        { title: '操作', key: 'actions', width: 96, fixed: 'right', render: (_, p) => editButton(p) },
+      ];
+
+  return (
+    <AdminPage title="內容頁面" subtitle="頁面的 HTML 於編輯器中修改（僅限電腦）。" testId="admin-html-pages">
+      <div className="ss-admin-panel">
+        <div className="ss-admin-filters">
+          <Input.Search
+            key={keyword}
+            defaultValue={keyword}
+            placeholder="標題或內容"
+            allowClear
+            enterButton="搜尋"
+            maxLength={100}
+            aria-label="搜尋文章"
+            className="ss-admin-search"
+            onSearch={(q) => go(q.trim(), 1)}
+          />
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label="重新整理" />
+        </div>
+        {failed && (
+          <Alert
+            type="error"
+            showIcon
+            title={messageOf(error ?? data) ?? '讀取失敗'}
+            action={
+              <Button size="small" onClick={() => void refetch()}>
+                重試
+              </Button>
+            }
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        <Table<AdminHtmlPageRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.success ? data.htmlpages : []}
+          loading={isFetching}
+          scroll={narrow ? undefined : { x: 806 }}
+          locale={{ emptyText: '沒有任何文章資料' }}
+          pagination={{
+            current: page,
+            pageSize: HTML_PAGES_PAGE_SIZE,
+            total: data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal,
+            onChange: (p) => go(keyword, p),
+          }}
+        />
+      </div>
+    </AdminPage>
+  );
 }
