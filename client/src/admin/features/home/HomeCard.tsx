@@ -1,5 +1,5 @@
 import { App, Button, Input, InputNumber, Switch, Tag } from 'antd';
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { adminErrorStatus } from '../../api/adminApi';
 import { messageOf } from '../../lib';
 import { HomeImageInput } from './HomeImageInput';
@@ -34,6 +34,14 @@ export const HomeCard = memo(function HomeCard({ def, card, onChange, onSaved, o
   const [remove] = useDeleteHomeItemMutation();
   const [busy, setBusy] = useState<'save' | 'delete' | null>(null);
   const [bad, setBad] = useState<string[]>([]);
+  const [broken, setBroken] = useState<string | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  const isNew = card.id === undefined;
+  // A card just added by 新增…: bring it into view (it is placed after the others).
+  useEffect(() => {
+    if (isNew) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    // Only when it appears.
+  }, []);
   const saved = card.id !== undefined;
   const dirty = saved && !sameValues(card.values, card.saved);
   const name = saved ? `${def.title} #${card.id}` : `新${def.title}`;
@@ -154,9 +162,15 @@ export const HomeCard = memo(function HomeCard({ def, card, onChange, onSaved, o
   };
 
   return (
-    <article className={`ss-home-card${saved ? '' : ' ss-home-card--new'}`} aria-label={name}>
+    <article ref={ref} className={`ss-home-card${saved ? '' : ' ss-home-card--new'}`} aria-label={name}>
       <div className="ss-home-card-cover" style={{ aspectRatio: def.ratio }}>
-        {preview ? <img src={preview} alt={`${name} 預覽`} loading="lazy" /> : <span className="ss-admin-muted">尚未設定圖片</span>}
+        {!preview ? (
+          <span className="ss-admin-muted">尚未設定圖片</span>
+        ) : broken === preview ? (
+          <span className="ss-admin-muted">無法載入圖片，請確認網址</span>
+        ) : (
+          <img src={preview} alt={`${name} 預覽`} loading="lazy" onError={() => setBroken(preview)} />
+        )}
       </div>
       <div className="ss-home-card-body">
         <div className="ss-home-card-head">
