@@ -1,6 +1,6 @@
 import type { AdminPosterRow } from '@api/admin-posters';
 import { Alert, App, Col, Form, Input, Modal, Radio, Row, Select, Slider, Switch } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { messageOf } from '../../lib';
@@ -49,6 +49,7 @@ export function PosterModal({ poster, onClose }: Props) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [bad, setBad] = useState<PosterField[]>([]);
   const [preview, setPreview] = useState(false);
+  const bannerRef = useRef<HTMLDivElement>(null);
   const open = poster !== null;
   const editing = poster !== null && poster !== 'new' ? poster : null;
 
@@ -60,6 +61,11 @@ export function PosterModal({ poster, onClose }: Props) {
   }, [open, editing]);
   // The form mounts afresh on each opening (destroyOnHidden) with these values.
   const initial = useMemo(() => (editing ? fieldsOf(editing) : NEW_POSTER), [editing]);
+
+  // The banner sits at the top of a long form: bring it into view (save is pressed at the bottom).
+  useEffect(() => {
+    if (banner) bannerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [banner]);
 
   const watched = Form.useWatch([], form) as Partial<PosterFields> | undefined;
   const status = (f: PosterField) => (bad.includes(f) ? 'error' : undefined);
@@ -103,10 +109,12 @@ export function PosterModal({ poster, onClose }: Props) {
       width={960}
       className="ss-poster-modal"
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       data-testid="poster-modal"
     >
-      {banner && <Alert type="error" showIcon role="alert" title={banner.title} description={banner.text} style={{ marginBottom: 16 }} data-testid="poster-form-error" />}
+      <div ref={bannerRef}>
+        {banner && <Alert type="error" showIcon role="alert" title={banner.title} description={banner.text} style={{ marginBottom: 16 }} data-testid="poster-form-error" />}
+      </div>
       <Form<PosterFields> form={form} layout="vertical" requiredMark initialValues={initial} name="poster">
         <Form.Item label="標題" name="title" required validateStatus={status('title')}>
           <Input maxLength={POSTER_TITLE_MAX} aria-label="標題" />
