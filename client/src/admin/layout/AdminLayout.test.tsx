@@ -24,7 +24,7 @@ describe('admin layout (spec 3 §2, spec 1 §2)', () => {
     expect(await screen.findByTestId('admin-members')).toBeInTheDocument();
     const menu = sidebar();
     const labels = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(labels).toEqual(['會員管理', '訂單管理', '通知設定', '任務佇列', '我的帳號']);
+    expect(labels).toEqual(['營運總覽', '會員管理', '訂單管理', '通知設定', '任務佇列', '我的帳號']);
     expect(within(menu).getByRole('link', { name: '任務佇列' })).toHaveAttribute('href', '/admin/queues');
     expect(screen.getByTestId('admin-name')).toHaveTextContent('客服小美');
     expect(screen.getByText('客服人員')).toBeInTheDocument();
@@ -49,15 +49,15 @@ describe('admin layout (spec 3 §2, spec 1 §2)', () => {
     expect(calls.some((c) => c.path === '/api/admin/auditLogs')).toBe(false);
   });
 
-  it('lands on /admin/orders from /admin, an editor on 我的帳號', async () => {
+  it('lands on the dashboard from /admin, an editor on the products', async () => {
     adminServer('staff');
     const first = renderAdmin('/admin');
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/admin/orders'));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/admin/dashboard'));
     first.unmount();
 
     adminServer('editor');
     const second = renderAdmin('/admin');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/admin/account'));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/admin/products'));
   });
 
   it('sends a production owner without two-factor to 我的帳號 first', async () => {

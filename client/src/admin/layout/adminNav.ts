@@ -15,7 +15,7 @@ export interface AdminNavItem {
    * configured, else the SPA's jobs screen.
    */
   external?: boolean;
-  /** Screens of the next issue (catalogue and content) stay out of the sidebar until built. */
+  /** A screen not built yet stays out of the sidebar. */
   built: boolean;
 }
 
@@ -26,17 +26,17 @@ const EVERYONE: AdminRole[] = ['owner', 'staff', 'editor'];
 
 /** The sidebar of spec 1 §2 (in its order) plus the screens beyond the spec. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { path: '/admin/dashboard', label: '營運總覽', icon: 'dashboard', roles: OPERATIONS, built: false },
+  { path: '/admin/dashboard', label: '營運總覽', icon: 'dashboard', roles: OPERATIONS, built: true },
   { path: '/admin/users', label: '會員管理', icon: 'users', roles: OPERATIONS, built: true },
   { path: '/admin/orders', label: '訂單管理', icon: 'orders', roles: OPERATIONS, built: true },
-  { path: '/admin/products', label: '商品管理', icon: 'products', roles: CONTENT, built: false },
+  { path: '/admin/products', label: '商品管理', icon: 'products', roles: CONTENT, built: true },
   { path: '/admin/notifications', label: '通知設定', icon: 'notifications', roles: OPERATIONS, built: true },
-  { path: '/admin/htmlpages', label: '內容頁面', icon: 'content', roles: CONTENT, built: false },
-  { path: '/admin/htmlimages', label: '內容圖片', icon: 'images', roles: CONTENT, built: false },
-  { path: '/admin/adposters', label: '保養知識海報', icon: 'content', roles: CONTENT, built: false },
-  { path: '/admin/homeImages', label: '首頁內容', icon: 'home', roles: CONTENT, built: false },
-  { path: '/admin/settings', label: '網站設定', icon: 'settings', roles: OWNER, built: false },
-  { path: '/admin/images', label: '圖片庫', icon: 'images', roles: CONTENT, built: false },
+  { path: '/admin/htmlpages', label: '內容頁面', icon: 'content', roles: CONTENT, built: true },
+  { path: '/admin/htmlimages', label: '內容圖片', icon: 'images', roles: CONTENT, built: true },
+  { path: '/admin/adposters', label: '保養知識海報', icon: 'content', roles: CONTENT, built: true },
+  { path: '/admin/homeImages', label: '首頁內容', icon: 'home', roles: CONTENT, built: true },
+  { path: '/admin/settings', label: '網站設定', icon: 'settings', roles: OWNER, built: true },
+  { path: '/admin/images', label: '圖片庫', icon: 'images', roles: CONTENT, built: true },
   { path: '/admin/queues', label: '任務佇列', icon: 'queues', roles: OPERATIONS, external: true, built: true },
   { path: '/admin/staff', label: '帳號管理', icon: 'staff', roles: OWNER, built: true },
   { path: '/admin/audit', label: '操作紀錄', icon: 'audit', roles: OWNER, built: true },
@@ -54,8 +54,13 @@ export function navItemOf(pathname: string): AdminNavItem | undefined {
   return ADMIN_NAV.find((i) => p === i.path || p.startsWith(`${i.path}/`));
 }
 
-/** Where an admin lands after login or on /admin: the orders (spec 3 §2), or the first screen the role may use. */
+/** Where an admin lands after login: the orders (spec 3 §2), or the first screen the role may use. */
 export function landingPath(role: AdminRole): string {
   if (roleAllows(role, OPERATIONS)) return '/admin/orders';
   return navFor(role)[0]?.path ?? '/admin/account';
+}
+
+/** /admin itself: the dashboard for owners and staff (issue 12, the back-office home), else the landing screen. */
+export function homePath(role: AdminRole): string {
+  return roleAllows(role, OPERATIONS) ? '/admin/dashboard' : landingPath(role);
 }

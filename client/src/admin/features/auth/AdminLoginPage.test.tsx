@@ -52,6 +52,21 @@ describe('admin login (spec 3 §2, §4, §8)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('goes back to the standalone editor that sent a signed-out admin here, and nowhere off the site', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    adminServer(null, {
+      'POST /api/admin/login': () => ({ json: { success: true, message: '登入成功', adminname: '編輯阿明', role: 'editor', csrfToken: 'admin-token' } }),
+    });
+    const user = userEvent.setup();
+    const editor = '/editor?edittype=product&product_id=5';
+    renderAdmin(`/admin/login?from=${encodeURIComponent(editor)}`);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: '登入' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(editor));
+    vi.unstubAllGlobals();
+  });
+
   it('sends a signed-in admin on to the back-office', async () => {
     adminServer('staff');
     const { router } = renderAdmin('/admin/login');

@@ -28,7 +28,10 @@ function answerOf(err: unknown): AdminLoginAnswer | undefined {
 
 /** Only a path inside the back-office is a way back. */
 function safeFrom(from: unknown): string | undefined {
-  return typeof from === 'string' && from.startsWith('/admin/') && !from.startsWith('/admin/login') ? from : undefined;
+  if (typeof from !== 'string') return undefined;
+  // A back-office screen, or the standalone editor (it sends a signed-out admin here).
+  const ok = (from.startsWith('/admin/') && !from.startsWith('/admin/login')) || from === '/editor' || from.startsWith('/editor?');
+  return ok ? from : undefined;
 }
 
 /**
