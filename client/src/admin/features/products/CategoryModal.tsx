@@ -81,12 +81,12 @@ export function CategoryModal({ onClose }: Props) {
 
   const columns: TableColumnsType<AdminProductTypeRow> = [
     { title: '類別名稱', dataIndex: 'type_name', render: (v: string) => <span className="ss-admin-break">{v}</span> },
-    { title: '狀態', dataIndex: 'is_active', width: 76, render: (v: number) => (v ? <Tag color="green">啟用</Tag> : <Tag>停用</Tag>) },
-    { title: '商品數', dataIndex: 'product_count', width: 76, align: 'right' },
+    { title: '狀態', dataIndex: 'is_active', width: 64, render: (v: number) => (v ? <Tag color="green">啟用</Tag> : <Tag>停用</Tag>) },
+    { title: '商品數', dataIndex: 'product_count', width: 68, align: 'right' },
     {
       title: '操作',
       key: 'actions',
-      width: 124,
+      width: 128,
       render: (_, t) => (
         <Space size={4}>
           <Button size="small" onClick={() => startEdit(t)} aria-label={`編輯類別「${t.type_name}」`}>
@@ -122,7 +122,7 @@ export function CategoryModal({ onClose }: Props) {
           <Form.Item label="啟用" name="is_active" valuePropName="checked">
             <Switch aria-label="類別啟用" />
           </Form.Item>
-          <Form.Item label=" " colon={false}>
+          <Form.Item className="ss-aprod-type-actions">
             <Space>
               <Button type="primary" htmlType="submit" loading={creating.isLoading || updating.isLoading}>
                 {editing ? '更新類別' : '新增類別'}
@@ -148,7 +148,7 @@ export function CategoryModal({ onClose }: Props) {
         dataSource={data?.success ? data.productTypes : []}
         loading={isLoading || isFetching}
         pagination={false}
-        scroll={{ x: 440, y: 360 }}
+        scroll={{ x: 350, y: 360 }}
         locale={{ emptyText: '尚無類別' }}
       />
     </Modal>

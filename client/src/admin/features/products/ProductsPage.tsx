@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf, showTotal } from '../../lib';
+import { ProductCsvButtons } from '../productCsv/ProductCsvButtons';
 import { useDeleteProductMutation, useProductsListQuery, useProductTypesQuery, useSetProductActiveMutation } from './catalogApi';
 import { CategoryModal } from './CategoryModal';
 import { ProductModal } from './ProductModal';
@@ -161,6 +162,7 @@ export default function ProductsPage() {
       title="商品管理"
       extra={
         <>
+          <ProductCsvButtons onImported={() => go(keyword, productType, 1)} />
           <Button icon={<AppstoreOutlined />} onClick={() => setDialog({ kind: 'types' })}>
             類別管理
           </Button>
