@@ -11,7 +11,7 @@ import type { ProductCsvImportAnswer } from '../../src/common/api/admin-catalog-
 import { taipeiToday } from '../../src/common/time/taipei-time';
 import { ADMIN_MSG } from '../../src/common/validation/admin';
 import { CATALOG_MSG } from '../../src/common/validation/admin-catalog';
-import { CSV_LIMITS, CSV_MSG } from '../../src/modules/catalog/admin-catalog-csv.service';
+import { CSV_LIMITS, CSV_MSG } from '../../src/common/validation/admin-catalog-csv';
 import { adminSession, type AdminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -48,7 +48,7 @@ describe('admin product CSV export / import', () => {
       .set('X-CSRF-Token', s.csrf)
       .field('dryRun', String(dryRun))
       .attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'), { filename: 'products.csv', contentType: 'text/csv' });
-    return res as request.Response & { body: ProductCsvImportAnswer };
+    return res as Omit<request.Response, 'body'> & { body: ProductCsvImportAnswer };
   };
   const page = async (id: number) => (await request(t.http).get(`/api/load/productD/${id}`).expect(200)).body.pDetails as { title: string; price: number; discount_price: number; stock: number };
   const audits = async (id: number): Promise<string[]> =>

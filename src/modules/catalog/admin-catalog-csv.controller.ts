@@ -19,7 +19,8 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { ProductCsvImportAnswer } from '../../common/api/admin-catalog-csv';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
-import { AdminCatalogCsvService, CSV_LIMITS, CSV_MSG } from './admin-catalog-csv.service';
+import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
+import { AdminCatalogCsvService } from './admin-catalog-csv.service';
 
 /** multer's own refusals (a file over 2 MB cuts the request; extra files or fields) in our words. */
 @Catch(BadRequestException, PayloadTooLargeException)

@@ -1,5 +1,6 @@
 import { AppError } from '../../common/errors/app-error';
-import { CSV_COLUMNS, CSV_LIMITS, CSV_MSG, decodeCsv, readCsv } from './admin-catalog-csv.service';
+import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
+import { CSV_COLUMNS, decodeCsv, readCsv } from './admin-catalog-csv.service';
 
 const HEADER = Object.keys(CSV_COLUMNS).join(',');
 const refusal = (fn: () => unknown): string => {

@@ -13,21 +13,7 @@ import { HomeCarouselBanner } from './entities/home-carousel-banner.entity';
 import { HomeCertificate } from './entities/home-certificate.entity';
 import { HomeUserTestimonial } from './entities/home-user-testimonial.entity';
 
-/** Texts of the home-content screen (spec 3 §5, §8). */
-export const HOME_MSG = {
-  loadFailed: '載入首頁設置資料失敗',
-  failed: '操作失敗',
-  deleteFailed: '刪除失敗',
-  created: '新增成功',
-  updated: '更新成功',
-  deleted: '刪除成功',
-  sortOrder: '請輸入有效的排序 (必須是非負數字)',
-  linkUrl: '請輸入連結',
-  description: '請輸入描述',
-  ctitle: '請輸入標題',
-  phoneUrl: '請輸入手機版圖片 URL',
-  imageUrl: '請輸入圖片 URL',
-} as const;
+import { HOME_MSG } from '../../common/validation/admin-content';
 
 /** The four sections of the home screen, by the entity and the fields an admin may write. */
 export const HOME_SECTIONS = {

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { Allow, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
-import { HOME_MSG } from '../admin-home.service';
+import { HOME_MSG, isAdminUrl } from '../../../common/validation/admin-content';
 
 /** true/false, 1/0 and '1'/'0' as 1/0; null → 1 (shown; absent keeps the stored value, 1 for a new row); anything else is left for the check. */
 const ToFlag = () =>
@@ -22,14 +22,7 @@ const ToSort = (absent: unknown) =>
     return value;
   });
 
-/** An admin-entered URL: http(s) or site-relative (`/media/…`); never javascript:, data: or `//host`. */
-export function isAdminUrl(v: unknown): boolean {
-  if (typeof v !== 'string') return false;
-  const s = v.trim();
-  if (s === '' || s.length > 500 || /[\s<>"'`\\]/.test(s)) return false;
-  return /^https?:\/\/[^/]+/i.test(s) || (s.startsWith('/') && !s.startsWith('//'));
-}
-const IsAdminUrl = (options: ValidationOptions) => ValidateBy({ name: 'isAdminUrl', validator: { validate: isAdminUrl } }, options);
+const IsAdminUrl = (options: ValidationOptions) => ValidateBy({ name: 'isAdminUrl', validator: { validate: (v: unknown) => isAdminUrl(v) } }, options);
 const Filled = (max: number, message: string) => (target: object, key: string) => {
   ValidateBy({ name: 'isFilled', validator: { validate: (v: unknown) => typeof v === 'string' && v !== '' } }, { message })(target, key);
   MaxLength(max, { message })(target, key);

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy } from 'class-validator';
 import { PAGES_MSG } from '../admin-pages.service';
-import { isAdminUrl } from './admin-home.dto';
+import { isAdminUrl } from '../../../common/validation/admin-content';
 
 const Trim = () => Transform(({ value }: { value: unknown }) => (value === undefined || value === null ? '' : typeof value === 'string' ? value.trim() : value));
 const KEY = /^[A-Za-z0-9_-]{1,50}$/;
@@ -38,6 +38,6 @@ export class UpdateImageUrlDto {
   image_type: string;
 
   @Trim()
-  @ValidateBy({ name: 'isAdminUrl', validator: { validate: isAdminUrl } }, { message: '請輸入圖片 URL' })
+  @ValidateBy({ name: 'isAdminUrl', validator: { validate: (v: unknown) => isAdminUrl(v) } }, { message: '請輸入圖片 URL' })
   image_url: string;
 }

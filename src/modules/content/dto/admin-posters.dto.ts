@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { Allow, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { POSTER_ANIMATIONS, POSTER_LAYOUTS, POSTER_MSG } from '../admin-posters.service';
-import { isAdminUrl } from './admin-home.dto';
+import { isAdminUrl } from '../../../common/validation/admin-content';
 
 const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 const ToFlag = () =>
@@ -31,7 +31,7 @@ export class PosterDto {
   content: string;
 
   @Trim()
-  @ValidateBy({ name: 'isAdminUrl', validator: { validate: isAdminUrl } }, { message: POSTER_MSG.required })
+  @ValidateBy({ name: 'isAdminUrl', validator: { validate: (v: unknown) => isAdminUrl(v) } }, { message: POSTER_MSG.required })
   @Filled()
   coverImage: string;
 

@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested, ValidateBy } from 'class-validator';
 import { SETTINGS_MSG } from '../admin-settings.service';
+import { isAdminUrl } from '../../../common/validation/admin-content';
 
 /** true/false, 1/0 and '1'/'0' as 1/0 (a switch); anything else is left for the check to refuse. */
 export const ToFlag = () =>
@@ -17,14 +18,6 @@ const ToNumber = () =>
     return value;
   });
 
-/** An admin-entered URL: http(s) or site-relative (`/media/…`); never javascript:, data: or `//host`. */
-export function isAdminUrl(v: unknown, allowEmpty = false): boolean {
-  if (typeof v !== 'string') return false;
-  const s = v.trim();
-  if (s === '') return allowEmpty;
-  if (/[\s<>"'`]/.test(s)) return false;
-  return /^https?:\/\/[^/\s]+/i.test(s) || (s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\'));
-}
 
 export class UpdateSettingDto {
   @Type(() => Number)

@@ -4,7 +4,7 @@ import { adminErrorStatus } from '../../api/adminApi';
 import { messageOf } from '../../lib';
 import { HomeImageInput } from './HomeImageInput';
 import { useCreateHomeItemMutation, useDeleteHomeItemMutation, useUpdateHomeItemMutation } from './homeApi';
-import { HOME_TEXT, homeProblems } from './homeRules';
+import { HOME_MSG, homeProblems } from '@rules/admin-content';
 import { sameValues, type HomeCardState, type HomeFieldDef, type HomeSectionDef, type HomeValues } from './homeSections';
 
 interface Props {
@@ -19,7 +19,7 @@ interface Props {
 
 /** The text of a failed save: the server's message (or 操作失敗); 儲存失敗 when the server was not reached. */
 function saveFailure(err: unknown): string {
-  return typeof adminErrorStatus(err) === 'number' ? (messageOf(err) ?? HOME_TEXT.failed) : HOME_TEXT.saveFailed;
+  return typeof adminErrorStatus(err) === 'number' ? (messageOf(err) ?? HOME_MSG.failed) : HOME_MSG.saveFailed;
 }
 
 /**
@@ -67,14 +67,14 @@ export const HomeCard = memo(function HomeCard({ def, card, onChange, onSaved, o
         const answer = await create({ section: def.key, body: values }).unwrap();
         if (answer.success) {
           onSaved(card.key, answer.newId, values);
-          message.success(answer.message || HOME_TEXT.created);
-        } else message.error(answer.message || HOME_TEXT.failed);
+          message.success(answer.message || HOME_MSG.created);
+        } else message.error(answer.message || HOME_MSG.failed);
       } else {
         const answer = await update({ section: def.key, body: { id: card.id, ...values } }).unwrap();
         if (answer.success) {
           onSaved(card.key, card.id, values);
-          message.success(answer.message || HOME_TEXT.updated);
-        } else message.error(answer.message || HOME_TEXT.failed);
+          message.success(answer.message || HOME_MSG.updated);
+        } else message.error(answer.message || HOME_MSG.failed);
       }
     } catch (err) {
       message.error(saveFailure(err));
@@ -87,8 +87,8 @@ export const HomeCard = memo(function HomeCard({ def, card, onChange, onSaved, o
     if (card.id === undefined) return;
     const id = card.id;
     modal.confirm({
-      title: HOME_TEXT.confirmDelete,
-      content: HOME_TEXT.confirmDeleteNote,
+      title: HOME_MSG.confirmDelete,
+      content: HOME_MSG.confirmDeleteNote,
       okText: '刪除',
       okButtonProps: { danger: true },
       cancelText: '取消',
@@ -97,13 +97,13 @@ export const HomeCard = memo(function HomeCard({ def, card, onChange, onSaved, o
         try {
           const answer = await remove({ section: def.key, id }).unwrap();
           if (answer.success) {
-            message.success(answer.message || HOME_TEXT.deleted);
+            message.success(answer.message || HOME_MSG.deleted);
             onRemove(card.key);
             return;
           }
-          message.error(answer.message || HOME_TEXT.deleteFailed);
+          message.error(answer.message || HOME_MSG.deleteFailed);
         } catch (err) {
-          message.error(messageOf(err) ?? HOME_TEXT.deleteFailed);
+          message.error(messageOf(err) ?? HOME_MSG.deleteFailed);
         }
         setBusy(null);
       },

@@ -6,7 +6,7 @@ import { AdminPage } from '../../layout/AdminPage';
 import { HomeCard } from './HomeCard';
 import type { HomeSectionKey } from './homeApi';
 import { useLoadHomeDataQuery } from './homeApi';
-import { HOME_TEXT } from './homeRules';
+import { HOME_MSG } from '@rules/admin-content';
 import { bySortOrder, cardOfRow, HOME_SECTIONS, newCard, type HomeCardState, type HomeSectionDef, type HomeValues } from './homeSections';
 import './HomeContent.css';
 
@@ -34,7 +34,7 @@ export default function HomeContentPage() {
         <Alert
           type="error"
           showIcon
-          title={HOME_TEXT.loadFailed}
+          title={HOME_MSG.loadFailed}
           action={
             <Button size="small" onClick={() => void refetch()}>
               重試

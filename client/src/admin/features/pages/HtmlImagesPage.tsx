@@ -7,9 +7,9 @@ import { adminErrorStatus } from '../../api/adminApi';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf, showTotal } from '../../lib';
-import { isAdminUrl } from '../home/homeRules';
+import { isAdminUrl } from '@rules/admin-content';
 import { HTML_IMAGES_PAGE_SIZE, useHtmlImagesQuery, useUpdateImageUrlMutation } from './pagesApi';
-import { useListParams } from './useListParams';
+import { useListParams } from '../../layout/useListParams';
 import './pages.css';
 
 const UPDATE_FAILED = '更新失敗';

@@ -1,4 +1,5 @@
 import type { ProductCsvImportAnswer } from '@api/admin-catalog-csv';
+import { CSV_MSG } from '@rules/admin-catalog-csv';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
@@ -178,7 +179,7 @@ describe('product CSV buttons', { timeout: 60_000 }, () => {
     renderButtons();
     const input = screen.getByLabelText(CSV_TEXT.chooseFile);
     await user.upload(input, csvFile('big.csv', 2 * 1024 * 1024 + 1));
-    expect(await screen.findByText(CSV_TEXT.tooLarge)).toBeInTheDocument();
+    expect(await screen.findByText(CSV_MSG.tooLarge)).toBeInTheDocument();
     await user.upload(input, new File(['x'], 'products.xlsx'));
     expect(await screen.findByText(CSV_TEXT.notCsv)).toBeInTheDocument();
     expect(imports).toHaveLength(0);

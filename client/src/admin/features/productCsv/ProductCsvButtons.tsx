@@ -5,10 +5,9 @@ import type { TableColumnsType } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { apiErrorMessage } from '../../../shared/api/baseApi';
 import { useExportProductsCsvMutation, useImportProductsCsvMutation } from './productCsvApi';
+import { CSV_LIMITS, CSV_MSG } from '@rules/admin-catalog-csv';
 import './productCsv.css';
 
-/** The server refuses files over 2 MB (src/modules/catalog/admin-catalog-csv.service.ts CSV_LIMITS); said before uploading. */
-const MAX_BYTES = 2 * 1024 * 1024;
 
 export const CSV_TEXT = {
   export: '匯出 CSV',
@@ -16,7 +15,6 @@ export const CSV_TEXT = {
   chooseFile: '選擇要匯入的 CSV 檔案',
   exported: (name: string) => `已下載 ${name}`,
   exportFailed: '匯出失敗，請稍後再試',
-  tooLarge: '檔案過大，上限為 2 MB',
   notCsv: '請選擇 CSV 檔案（.csv）',
   checkFailed: '無法檢查檔案，請稍後再試',
   importFailed: '匯入失敗，請稍後再試',
@@ -109,7 +107,7 @@ export function ProductCsvButtons(props: { onImported?: () => void }) {
     e.target.value = ''; // the same file can be chosen again after a fix
     if (!file) return;
     if (!/\.csv$/i.test(file.name)) return void message.error(CSV_TEXT.notCsv);
-    if (file.size > MAX_BYTES) return void message.error(CSV_TEXT.tooLarge);
+    if (file.size > CSV_LIMITS.bytes) return void message.error(CSV_MSG.tooLarge);
     setChecking(true);
     try {
       const answer = await importCsv({ file, dryRun: true }).unwrap();
