@@ -5,13 +5,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { useLocation, useSearchParams } from 'react-router';
 import { adminErrorStatus } from '../admin/api/adminApi';
 import { RichTextEditor } from '../admin/components/RichTextEditor';
+import { EDITOR_MOBILE_QUERY } from '../admin/components/editorWindow';
 import { useAdminTitle } from '../admin/layout/AdminPage';
 import { apiErrorMessage } from '../shared/api/baseApi';
 import { useAiRewriteMutation, useLoadHtmlQuery, useSaveHtmlMutation, type EditTarget } from './editorApi';
 import './editor.css';
 
-/** Spec 3 §9: a window 768 px wide or less gets no HTML editor. */
-export const EDITOR_MAX_MOBILE_WIDTH = 768;
 /** Spec 3 §9: the rich-text area is 600 px high. */
 export const EDITOR_HEIGHT = 600;
 
@@ -32,7 +31,7 @@ const BAD_QUERY = '網址參數不正確';
 
 /** True on a window 768 px wide or less (follows resizing). */
 function useNarrowWindow(): boolean {
-  const query = `(max-width: ${EDITOR_MAX_MOBILE_WIDTH}px)`;
+  const query = EDITOR_MOBILE_QUERY;
   const subscribe = useCallback(
     (onChange: () => void) => {
       const mql = window.matchMedia(query);

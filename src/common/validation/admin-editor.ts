@@ -22,7 +22,7 @@ export const EDITOR_MSG = {
   pageNotFound: '找不到頁面',
   tooLong: '內容過長，請分段進行 AI 優化',
   aiUnavailable: 'AI 服務暫時無法使用，請稍後再試',
-  mobileUnsupported: '手機版不支援 HTML 編輯，請使用電腦開啟',
+  mobileUnsupported: '手機版不支援 HTML 編輯，請使用電腦操作',
 } as const;
 
 /** The per-admin daily quota is used up. */

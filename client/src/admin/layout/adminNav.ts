@@ -35,7 +35,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/htmlimages', label: '內容圖片', icon: 'images', roles: CONTENT, built: true },
   { path: '/admin/adposters', label: '保養知識海報', icon: 'content', roles: CONTENT, built: true },
   { path: '/admin/homeImages', label: '首頁內容', icon: 'home', roles: CONTENT, built: true },
-  { path: '/admin/settings', label: '網站設定', icon: 'settings', roles: OWNER, built: true },
+  { path: '/admin/settings', label: '網站設定', icon: 'settings', roles: CONTENT, built: true },
   { path: '/admin/images', label: '圖片庫', icon: 'images', roles: CONTENT, built: true },
   { path: '/admin/queues', label: '任務佇列', icon: 'queues', roles: OPERATIONS, external: true, built: true },
   { path: '/admin/staff', label: '帳號管理', icon: 'staff', roles: OWNER, built: true },

@@ -2,9 +2,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AdminMemberView } from '@api/admin';
-import { useSearchParams } from 'react-router';
 import { MEMBERS_PAGE_SIZE, useGetUsersByPageQuery } from '../../api/membersApi';
 import { AdminPage } from '../../layout/AdminPage';
+import { useListParams } from '../../layout/useListParams';
 import { messageOf, showTotal, taipeiDateTime } from '../../lib';
 
 const LOGIN_LABEL: Record<AdminMemberView['logins'][number], string> = { password: '密碼', google: 'Google', facebook: 'Facebook', line: 'LINE' };
@@ -49,17 +49,9 @@ const columns: TableColumnsType<AdminMemberView> = [
  * The search and the page live in the address (?q=&page=), so back and reload keep them.
  */
 export default function MembersPage() {
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { keyword, page, go } = useListParams();
   const { data, error, isFetching, refetch } = useGetUsersByPageQuery({ limit: MEMBERS_PAGE_SIZE, offset: (page - 1) * MEMBERS_PAGE_SIZE, keyword });
 
-  const go = (q: string, p: number) => {
-    const next = new URLSearchParams();
-    if (q) next.set('q', q);
-    if (p > 1) next.set('page', String(p));
-    setParams(next);
-  };
   const failed = error || (data && !data.success);
 
   return (

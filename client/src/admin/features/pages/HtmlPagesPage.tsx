@@ -5,8 +5,8 @@ import type { TableColumnsType } from 'antd';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf, showTotal, taipeiDateTime } from '../../lib';
 import { HTML_PAGES_PAGE_SIZE, useHtmlPagesQuery } from './pagesApi';
-import { EDITOR_WINDOW, htmlPageEditorUrl, MOBILE_EDITOR_QUERY, MOBILE_EDITOR_TEXT } from './editorLink';
-import { useListParams } from './useListParams';
+import { openEditorWindow } from '../../components/editorWindow';
+import { useListParams } from '../../layout/useListParams';
 import './pages.css';
 
 /**
@@ -21,11 +21,7 @@ export default function HtmlPagesPage() {
   const narrow = Grid.useBreakpoint().md === false;
 
   const openEditor = (row: AdminHtmlPageRow) => {
-    if (window.matchMedia(MOBILE_EDITOR_QUERY).matches) {
-      void message.warning(MOBILE_EDITOR_TEXT);
-      return;
-    }
-    window.open(htmlPageEditorUrl(row), `editor-${row.html_type}`, EDITOR_WINDOW);
+    openEditorWindow({ edittype: 'htmlpage', htmlname: row.html_type, vpage: row.version_page_type }, (text) => void message.warning(text));
   };
 
   const editButton = (p: AdminHtmlPageRow) => (

@@ -3,8 +3,8 @@ import type { AdminPosterRow } from '@api/admin-posters';
 import { Alert, App, Button, Input, Space, Switch, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../layout/AdminPage';
+import { useListParams } from '../../layout/useListParams';
 import { messageOf, showTotal } from '../../lib';
 import { failText, POSTER_TEXT } from './posterForm';
 import { PosterModal } from './PosterModal';
@@ -19,22 +19,13 @@ import './posters.css';
  */
 export default function PostersPage() {
   const { message, modal } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { keyword, page, go } = useListParams();
   const { data, error, isLoading, isFetching, refetch } = useLoadPostersQuery({ limit: POSTERS_PAGE_SIZE, offset: (page - 1) * POSTERS_PAGE_SIZE, keyword });
   const [setActive] = useUpdatePosterIsActiveMutation();
   const [remove] = useDeletePosterMutation();
   const [editing, setEditing] = useState<AdminPosterRow | 'new' | null>(null);
   /** id → the value being saved. */
   const [pending, setPending] = useState<Record<number, number>>({});
-
-  const go = (q: string, p: number) => {
-    const next = new URLSearchParams();
-    if (q) next.set('q', q);
-    if (p > 1) next.set('page', String(p));
-    setParams(next);
-  };
 
   const toggle = async (row: AdminPosterRow, on: boolean) => {
     const value = on ? 1 : 0;

@@ -4,14 +4,14 @@ import type { TableColumnsType } from 'antd';
 import type { AdminProductRow } from '@api/admin-catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '@rules/admin-catalog';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../layout/AdminPage';
+import { useListParams } from '../../layout/useListParams';
 import { messageOf, showTotal } from '../../lib';
 import { ProductCsvButtons } from '../productCsv/ProductCsvButtons';
 import { useDeleteProductMutation, useProductsListQuery, useProductTypesQuery, useSetProductActiveMutation } from './catalogApi';
 import { CategoryModal } from './CategoryModal';
 import { ProductModal } from './ProductModal';
-import { EDITOR_FEATURES, EDITOR_MAX_MOBILE_WIDTH, MOBILE_EDITOR_MSG } from './productForm';
+import { openEditorWindow } from '../../components/editorWindow';
 import './products.css';
 
 
@@ -25,11 +25,9 @@ type Dialog = { kind: 'product'; product: AdminProductRow | null } | { kind: 'ty
  */
 export default function ProductsPage() {
   const { message, modal } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('q') ?? '';
+  const { keyword, page, params, go: goList } = useListParams();
   const typeParam = Number(params.get('type'));
   const productType = Number.isInteger(typeParam) && typeParam > 0 ? typeParam : '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(keyword);
   const [dialog, setDialog] = useState<Dialog>(null);
   /** Switch positions sent but not yet confirmed by a reload. */
@@ -47,13 +45,7 @@ export default function ProductsPage() {
   // A fresh list shows the server's truth: drop the switch positions it now carries.
   useEffect(() => setPending({}), [data]);
 
-  const go = (q: string, type: number | '', p: number) => {
-    const next = new URLSearchParams();
-    if (q) next.set('q', q);
-    if (type) next.set('type', String(type));
-    if (p > 1) next.set('page', String(p));
-    setParams(next);
-  };
+  const go = (q: string, type: number | '', p: number) => goList(q, p, { type });
 
   const toggle = async (p: AdminProductRow, on: boolean) => {
     const value = on ? 1 : 0;
@@ -76,11 +68,7 @@ export default function ProductsPage() {
   };
 
   const openEditor = (p: AdminProductRow) => {
-    if (window.innerWidth <= EDITOR_MAX_MOBILE_WIDTH) {
-      message.warning(MOBILE_EDITOR_MSG);
-      return;
-    }
-    window.open(`/editor?edittype=product&product_id=${p.product_id}`, `ss-editor-product-${p.product_id}`, EDITOR_FEATURES);
+    openEditorWindow({ edittype: 'product', product_id: p.product_id }, (text) => void message.warning(text));
   };
 
   const confirmDelete = (p: AdminProductRow) =>

@@ -2,11 +2,6 @@ import type { AdminProductRow } from '@api/admin-catalog';
 import { productProblems, wholeNumber, type ProductProblem } from '@rules/admin-catalog';
 import type { ProductBody } from './catalogApi';
 
-/** Spec 3 §9: the editor window's size; at 768 px or less there is no HTML editing (spec 3 §8 message). */
-export const EDITOR_FEATURES = 'width=1830,height=1200';
-export const EDITOR_MAX_MOBILE_WIDTH = 768;
-export const MOBILE_EDITOR_MSG = '手機版不支援 HTML 編輯，請使用電腦操作';
-
 /** A media row of the product modal (spec 3 §3 "Product media"). */
 export interface MediaValues {
   media_url: string;
