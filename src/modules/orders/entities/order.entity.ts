@@ -16,6 +16,8 @@ import { OrderItem } from './order-item.entity';
 // they replace the single-column status indexes (their leading column serves those lookups).
 @Index('idx_orders_status_created', ['status_name', 'created_at'])
 @Index('idx_orders_payment_created', ['payment_status', 'created_at'])
+// The dashboard's paid revenue by Taipei day of payment (src/modules/orders/order-stats.service.ts).
+@Index('idx_orders_payment_paid', ['payment_status', 'paid_at'])
 // The admin list's count and paid total read only this index for any date range and status filter.
 @Index('idx_orders_created_money', ['created_at', 'status_name', 'payment_status', 'total_amount', 'refunded_amount'])
 // The admin keyword: a whole mobile number (buyer or receiver), an e-mail prefix.
