@@ -48,6 +48,8 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
   const [form] = Form.useForm<ProductValues>();
   const [save, saving] = useSaveProductMutation();
   const [banner, setBanner] = useState<string | null>(null);
+  /** The main image URL whose preview failed to load (says so instead of a broken image). */
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
   const [listErrors, setListErrors] = useState<Record<string, string[]>>({});
   const initial = useMemo(() => (product ? productFromRow(product) : emptyProduct()), [product]);
   const imageUrl = Form.useWatch('image_url', form);
@@ -158,7 +160,13 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
           </Form.Item>
         </div>
         <div className="ss-aprod-preview ss-aprod-wide" aria-label="主圖預覽">
-          {typeof imageUrl === 'string' && isCatalogUrl(imageUrl) ? <img src={imageUrl.trim()} alt="商品主圖預覽" /> : <span className="ss-admin-muted">輸入主圖網址後在此預覽</span>}
+          {typeof imageUrl !== 'string' || !isCatalogUrl(imageUrl) ? (
+            <span className="ss-admin-muted">輸入主圖網址後在此預覽</span>
+          ) : brokenImage === imageUrl.trim() ? (
+            <span className="ss-admin-muted">無法載入圖片，請確認網址</span>
+          ) : (
+            <img src={imageUrl.trim()} alt="商品主圖預覽" onError={() => setBrokenImage(imageUrl.trim())} />
+          )}
         </div>
 
         <section className="ss-aprod-wide" aria-labelledby="ss-aprod-media-title">
