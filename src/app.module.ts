@@ -70,7 +70,7 @@ export class AppModule {
           stalledIntervalMs: config.jobs.stalledIntervalMs,
           lockDurationMs: config.jobs.lockDurationMs,
         }),
-        OutboxModule.forRoot({ sweepMs: config.jobs.outboxSweepMs, recheckMs: config.jobs.outboxRecheckMs }),
+        OutboxModule.forRoot({ sweepMs: config.jobs.outboxSweepMs, recheckMs: config.jobs.outboxRecheckMs, claimMs: config.jobs.outboxClaimMs }),
         SettingsModule,
         CatalogModule,
         ContentModule,

@@ -77,6 +77,7 @@ export interface JobsConfig {
   lockDurationMs: number;
   outboxSweepMs: number;
   outboxRecheckMs: number;
+  outboxClaimMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -115,6 +116,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       lockDurationMs: env.JOBS_LOCK_DURATION_MS,
       outboxSweepMs: env.OUTBOX_SWEEP_MS,
       outboxRecheckMs: env.OUTBOX_RECHECK_MS,
+      outboxClaimMs: env.OUTBOX_CLAIM_MS,
     },
     apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     sms: {

@@ -190,6 +190,16 @@ export class EnvVars {
   @Min(50)
   OUTBOX_RECHECK_MS = 300_000;
 
+  /**
+   * Outbox: how long a run of a job holds its row, so a second run of the same job (a stalled
+   * lock, a re-hand after Redis lost it) waits instead of sending twice (ms). Longer than a job
+   * takes; after a crash the job runs again once it lapses.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  OUTBOX_CLAIM_MS = 300_000;
+
   // ---------------------------------------------------------------- files and caching
 
   /** Where uploaded and generated media live; served at /media. */

@@ -14,6 +14,13 @@ export interface SettledJob {
 
 /** Told when a job completes, and when it fails for good (out of attempts, or stalled too often). */
 export interface JobLifecycleListener {
+  /**
+   * Before the handler runs: false skips it (the work is already done); a throw fails this
+   * attempt (retried after its backoff). The outbox claims its row here.
+   */
+  starting?(job: SettledJob): Promise<boolean>;
+  /** The handler threw: let go of what `starting` took. */
+  released?(job: SettledJob): Promise<void>;
   completed?(job: SettledJob): Promise<void>;
   failed?(job: SettledJob, error: string): Promise<void>;
 }
@@ -49,8 +56,19 @@ export class JobHandlerRegistry {
   async dispatch(job: JobOf): Promise<void> {
     const handler = this.handlers.get(job.name);
     if (!handler) throw new Error(`No handler registered for job "${job.name}"`);
-    await handler(job);
-    await this.notify('completed', { id: job.id, name: job.name, queue: job.queue });
+    const settled: SettledJob = { id: job.id, name: job.name, queue: job.queue };
+    for (const listener of this.listeners) {
+      if (listener.starting && !(await listener.starting(settled))) return;
+    }
+    try {
+      await handler(job);
+    } catch (err) {
+      for (const listener of this.listeners) {
+        await listener.released?.(settled).catch((e: Error) => this.logger.error(`job ${job.name} #${job.id}: release failed: ${e.message}`));
+      }
+      throw err;
+    }
+    await this.notify('completed', settled);
   }
 
   /** Called by the drivers when a job ends `failed` for good. */

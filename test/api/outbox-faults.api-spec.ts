@@ -39,6 +39,8 @@ const FAST_JOBS = {
   JOBS_LOCK_DURATION_MS: '1000',
   OUTBOX_SWEEP_MS: '200',
   OUTBOX_RECHECK_MS: '1000',
+  // A killed worker's claim lapses within the retries' window (22 attempts, ≤ 400 ms apart).
+  OUTBOX_CLAIM_MS: '3000',
 };
 /** The retry window before this issue: 5 attempts from 50 ms ≈ 0.75 s at this scale (15 s at 1 s). */
 const OLD_WINDOW_MS = 50 + 100 + 200 + 400;

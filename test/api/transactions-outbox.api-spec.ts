@@ -9,8 +9,10 @@ import { DomainEvents } from '../../src/common/events/domain-events';
 import { Transactions } from '../../src/common/transactions/transactions';
 import { SmtpCapture, startSmtpCapture } from '../../src/integrations/mail/simulators/smtp-capture';
 import { JobDriver } from '../../src/jobs/job-queue';
+import { JobHandlerRegistry } from '../../src/jobs/job-handler.registry';
 import { JobName, QueueName } from '../../src/jobs/job-types';
-import { Outbox } from '../../src/jobs/outbox/outbox.service';
+import { OutboxMessage, OutboxState } from '../../src/jobs/outbox/outbox-message.entity';
+import { Outbox, OutboxJobBusyError } from '../../src/jobs/outbox/outbox.service';
 import { ContactMessage } from '../../src/modules/content/entities/contact-message.entity';
 import { eventually, freePort } from '../helpers/processes';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -159,5 +161,27 @@ describe('transactions, events and the outbox', () => {
     await eventually(async () => (await outbox.list('done')).some((e) => e.id === failed.id), 5000, 'the row to be done');
     expect(mails.filter((m) => m.text?.includes('retry me'))).toHaveLength(1);
     expect((await jobs.listJobs(QueueName.Mail, 'failed')).map((j) => j.id)).not.toContain(failed.jobId);
+  });
+
+  it('a second run of a job while one runs waits (busy, retried later), and a run of a done job does nothing', async () => {
+    const msg = await tx.run(() => newMessage('only once please'));
+    const jobId = `claimed.${msg.id}`;
+    // A row as the dispatcher leaves it (queued); the runs below are what a lapsed lock or a
+    // re-hand after Redis lost the job would start.
+    await tx.repo(OutboxMessage).insert({ job_name: JobName.MailContact, job_id: jobId, payload: { contactMessageId: msg.id }, attempts: null, state: OutboxState.Queued });
+    await smtp?.close();
+    smtp = await startSmtpCapture(SMTP_AUTH, { port: smtpPort, holdMs: 1500 }); // the first run is mid-send
+    const registry = t.app.get(JobHandlerRegistry);
+    const job = { id: jobId, name: JobName.MailContact, queue: QueueName.Mail, data: { contactMessageId: msg.id }, attempt: 1, maxAttempts: 5 } as const;
+
+    const first = registry.dispatch(job);
+    await eventually(async () => (await tx.repo(OutboxMessage).findOneByOrFail({ job_id: jobId })).claimed_until !== null, 5000, 'the claim');
+    await expect(registry.dispatch(job)).rejects.toBeInstanceOf(OutboxJobBusyError);
+    await first;
+    expect(await tx.repo(OutboxMessage).findOneByOrFail({ job_id: jobId })).toMatchObject({ state: OutboxState.Done, claimed_until: null });
+
+    await registry.dispatch(job); // done: skipped
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received.filter((m) => m.text?.includes('only once please'))).toHaveLength(1);
   });
 });

@@ -44,6 +44,14 @@ export class OutboxMessage {
   @DateTimeColumn()
   finished_at: Date | null;
 
+  /**
+   * A run of its job holds the row until then (Outbox.claim): a second run of the same job
+   * meanwhile (a stalled lock re-run, a re-hand after Redis lost the job) waits instead of
+   * doing the work twice.
+   */
+  @DateTimeColumn()
+  claimed_until: Date | null;
+
   @Column({ type: 'varchar', length: 500, nullable: true })
   last_error: string | null;
 

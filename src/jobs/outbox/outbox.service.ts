@@ -12,6 +12,16 @@ export interface OutboxOptions {
   sweepMs: number;
   /** A queued row not done after this long is handed to the queue again (ms). */
   recheckMs: number;
+  /** How long a run of a job holds its row against a second run of the same job (ms). */
+  claimMs: number;
+}
+
+/** Thrown when another run of the same job holds its row: this attempt fails and is retried later. */
+export class OutboxJobBusyError extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId} is running elsewhere (outbox claim held); retried later`);
+    this.name = 'OutboxJobBusyError';
+  }
 }
 export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
 
@@ -58,7 +68,12 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     registry: JobHandlerRegistry,
     @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
   ) {
-    registry.addListener({ completed: (job) => this.markDone(job), failed: (job, error) => this.markFailed(job, error) });
+    registry.addListener({
+      starting: (job) => this.claim(job),
+      released: (job) => this.release(job),
+      completed: (job) => this.markDone(job),
+      failed: (job, error) => this.markFailed(job, error),
+    });
   }
 
   /**
@@ -219,10 +234,44 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
   }
 
+  /**
+   * Before a job runs: its row is claimed for `claimMs`, so a second run of the same job (a lock
+   * that lapsed under load, a re-hand after Redis lost the job while it ran) cannot do the work
+   * twice. A job already done is skipped (false); one held by another run fails this attempt
+   * with OutboxJobBusyError and is retried after its backoff. A job without a row runs.
+   */
+  private async claim(job: SettledJob): Promise<boolean> {
+    const now = new Date();
+    const repo = this.tx.repo(OutboxMessage);
+    const claimed = await repo
+      .createQueryBuilder()
+      .update()
+      .set({ claimed_until: new Date(now.getTime() + this.options.claimMs) })
+      .where('job_id = :id AND state IN (:...open)', { id: job.id, open: [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed] })
+      .andWhere('(claimed_until IS NULL OR claimed_until < :now)', { now })
+      .execute();
+    if ((claimed.affected ?? 0) > 0) return true;
+    const row = await repo.findOne({ where: { job_id: job.id }, select: { id: true, state: true } });
+    if (!row) return true;
+    if (row.state === OutboxState.Done) {
+      this.logger.log(`job ${job.name} #${job.id} already done: skipped`);
+      return false;
+    }
+    throw new OutboxJobBusyError(job.id);
+  }
+
+  /** A run that threw lets go of its row, so its retry need not wait for the claim to lapse. */
+  private async release(job: SettledJob): Promise<void> {
+    await this.tx.repo(OutboxMessage).update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { claimed_until: null });
+  }
+
   private async markDone(job: SettledJob): Promise<void> {
     await this.tx
       .repo(OutboxMessage)
-      .update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { state: OutboxState.Done, finished_at: new Date() });
+      .update(
+        { job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) },
+        { state: OutboxState.Done, finished_at: new Date(), claimed_until: null },
+      );
   }
 
   private async markFailed(job: SettledJob, error: string): Promise<void> {
