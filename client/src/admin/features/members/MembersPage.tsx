@@ -1,9 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AdminMemberView } from '@api/admin';
 import { MEMBERS_PAGE_SIZE, useGetUsersByPageQuery } from '../../api/membersApi';
 import { AdminPage } from '../../layout/AdminPage';
+import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { useListParams } from '../../layout/useListParams';
 import { messageOf, showTotal, taipeiDateTime } from '../../lib';
 
@@ -57,32 +57,9 @@ export default function MembersPage() {
   return (
     <AdminPage title="會員管理" testId="admin-members">
       <div className="ss-admin-panel">
-        <div className="ss-admin-filters">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            placeholder="手機、姓名、Email 或帳號"
-            allowClear
-            enterButton="搜尋"
-            maxLength={100}
-            aria-label="搜尋會員"
-            className="ss-admin-search"
-            onSearch={(q) => go(q.trim(), 1)}
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label="重新整理" />
-        </div>
+        <AdminSearchBar keyword={keyword} placeholder="手機、姓名、Email 或帳號" aria-label="搜尋會員" onSearch={(q) => go(q, 1)} onRefresh={() => void refetch()} />
         {failed && (
-          <Alert
-            type="error"
-            showIcon
-            title={messageOf(error ?? data) ?? '載入會員資料失敗'}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                重試
-              </Button>
-            }
-            style={{ marginBottom: 12 }}
-          />
+          <LoadFailedAlert title={messageOf(error ?? data) ?? '載入會員資料失敗'} onRetry={() => void refetch()} />
         )}
         <Table<AdminMemberView>
           rowKey="user_id"

@@ -1,11 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { AdminHtmlImageRow } from '@api/admin-content';
-import { Alert, App, Button, Grid, Input, Table } from 'antd';
+import { App, Button, Grid, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { adminErrorStatus } from '../../api/adminApi';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import { AdminPage } from '../../layout/AdminPage';
+import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { messageOf, showTotal } from '../../lib';
 import { isAdminUrl } from '@rules/admin-content';
 import { HTML_IMAGES_PAGE_SIZE, useHtmlImagesQuery, useUpdateImageUrlMutation } from './pagesApi';
@@ -106,32 +106,9 @@ export default function HtmlImagesPage() {
   return (
     <AdminPage title="內容圖片" subtitle="內容頁面使用的圖片；更新後，顧客下次開啟該頁即可看到。" testId="admin-html-images">
       <div className="ss-admin-panel">
-        <div className="ss-admin-filters">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            placeholder="標題或圖片類型"
-            allowClear
-            enterButton="搜尋"
-            maxLength={100}
-            aria-label="搜尋圖片"
-            className="ss-admin-search"
-            onSearch={(q) => go(q.trim(), 1)}
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label="重新整理" />
-        </div>
+        <AdminSearchBar keyword={keyword} placeholder="標題或圖片類型" aria-label="搜尋圖片" onSearch={(q) => go(q, 1)} onRefresh={() => void refetch()} />
         {failed && (
-          <Alert
-            type="error"
-            showIcon
-            title={messageOf(error ?? data) ?? '讀取失敗'}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                重試
-              </Button>
-            }
-            style={{ marginBottom: 12 }}
-          />
+          <LoadFailedAlert title={messageOf(error ?? data) ?? '讀取失敗'} onRetry={() => void refetch()} />
         )}
         <Table<AdminHtmlImageRow>
           rowKey="id"

@@ -1,8 +1,9 @@
-import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { AdminHtmlPageRow } from '@api/admin-content';
-import { Alert, App, Button, Grid, Input, Table } from 'antd';
+import { App, Button, Grid, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { AdminPage } from '../../layout/AdminPage';
+import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { messageOf, showTotal, taipeiDateTime } from '../../lib';
 import { HTML_PAGES_PAGE_SIZE, useHtmlPagesQuery } from './pagesApi';
 import { openEditorWindow } from '../../components/editorWindow';
@@ -62,32 +63,9 @@ export default function HtmlPagesPage() {
   return (
     <AdminPage title="內容頁面" subtitle="頁面的 HTML 於編輯器中修改（僅限電腦）。" testId="admin-html-pages">
       <div className="ss-admin-panel">
-        <div className="ss-admin-filters">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            placeholder="標題或內容"
-            allowClear
-            enterButton="搜尋"
-            maxLength={100}
-            aria-label="搜尋文章"
-            className="ss-admin-search"
-            onSearch={(q) => go(q.trim(), 1)}
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} aria-label="重新整理" />
-        </div>
+        <AdminSearchBar keyword={keyword} placeholder="標題或內容" aria-label="搜尋文章" onSearch={(q) => go(q, 1)} onRefresh={() => void refetch()} />
         {failed && (
-          <Alert
-            type="error"
-            showIcon
-            title={messageOf(error ?? data) ?? '讀取失敗'}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                重試
-              </Button>
-            }
-            style={{ marginBottom: 12 }}
-          />
+          <LoadFailedAlert title={messageOf(error ?? data) ?? '讀取失敗'} onRetry={() => void refetch()} />
         )}
         <Table<AdminHtmlPageRow>
           rowKey="id"

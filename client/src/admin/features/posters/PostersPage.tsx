@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AdminPosterRow } from '@api/admin-posters';
-import { Alert, App, Button, Input, Space, Switch, Table } from 'antd';
+import { App, Button, Space, Switch, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { AdminPage } from '../../layout/AdminPage';
+import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { useListParams } from '../../layout/useListParams';
 import { messageOf, showTotal } from '../../lib';
 import { failText, POSTER_TEXT } from './posterForm';
@@ -146,32 +147,9 @@ export default function PostersPage() {
       testId="admin-posters"
     >
       <div className="ss-admin-panel">
-        <div className="ss-admin-filters">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            placeholder="標題或 SEO 描述"
-            allowClear
-            enterButton="搜尋"
-            maxLength={100}
-            aria-label="搜尋海報"
-            className="ss-admin-search"
-            onSearch={(q) => go(q.trim(), 1)}
-          />
-        </div>
+        <AdminSearchBar keyword={keyword} placeholder="標題或 SEO 描述" aria-label="搜尋海報" onSearch={(q) => go(q, 1)} />
         {failed && (
-          <Alert
-            type="error"
-            showIcon
-            title={POSTER_TEXT.loadFailed}
-            description={messageOf(error ?? data)}
-            action={
-              <Button size="small" onClick={() => void refetch()}>
-                重試
-              </Button>
-            }
-            style={{ marginBottom: 12 }}
-          />
+          <LoadFailedAlert title={POSTER_TEXT.loadFailed} description={messageOf(error ?? data)} onRetry={() => void refetch()} />
         )}
         <Table<AdminPosterRow>
           rowKey="id"
