@@ -26,11 +26,10 @@
 // a built server (`node bench/admin-catalog.mjs`; BENCH_DIST=<dir> for a server compiled elsewhere
 // than dist/): a fresh MariaDB database `skinshop_bench_catalog`, the server started once to
 // migrate and seed.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { cpuMs, freshMariaDb, processTree, root, startFlags, verdict } from './lib.mjs';
+import { freshMariaDb, root, startBuilt, verdict } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const PASSWORD = 'BenchEditor1234';
@@ -324,26 +323,6 @@ export async function adminCatalogSection({ url, databaseUrl, distDir = join(roo
 
 // ---------------------------------------------------------------- alone: node bench/admin-catalog.mjs
 
-async function startBuilt(distDir, env) {
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...startFlags(), ...extra, join(distDir, 'main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    const up = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not answer: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    cpuMs: () => processTree(child.pid).reduce((sum, pid) => sum + cpuMs(pid), 0),
-    stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))),
-  };
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const distDir = resolve(process.env.BENCH_DIST ?? join(root, 'dist'));

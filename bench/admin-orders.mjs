@@ -6,10 +6,9 @@
 // In `npm run bench` (bench/run.mjs) as the `admin` section. Alone, against a built server
 // (`node bench/admin-orders.mjs`; BENCH_DIST=<dir> for a server compiled elsewhere than dist/):
 // a fresh MariaDB database `skinshop_bench_admin`, the server started once to migrate and seed.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { cpuMs, freshMariaDb, machineBusyMs, mariadbPid, processTree, root, startFlags, verdict } from './lib.mjs';
+import { cpuMs, freshMariaDb, machineBusyMs, mariadbPid, root, startBuilt, verdict } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const ORDERS = 10_000;
@@ -286,27 +285,6 @@ export async function adminOrdersSection({ url, databaseUrl, distDir = join(root
 
 // ---------------------------------------------------------------- alone: node bench/admin-orders.mjs
 
-async function startBuilt(distDir, env) {
-  const url = `http://127.0.0.1:${env.PORT}`;
-  // BENCH_NODE_FLAGS: more node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=var/prof`), as in lib.mjs.
-  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...startFlags(), ...extra, join(distDir, 'main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    const up = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not answer: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    cpuMs: () => processTree(child.pid).reduce((sum, pid) => sum + cpuMs(pid), 0),
-    stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))),
-  };
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const distDir = resolve(process.env.BENCH_DIST ?? join(root, 'dist'));

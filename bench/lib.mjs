@@ -180,3 +180,29 @@ export async function freshMariaDb(name) {
 export function builtClientExists() {
   return existsSync(join(root, 'client/dist/.vite/manifest.json'));
 }
+
+/**
+ * The built server of `distDir` (the `npm start` flags plus BENCH_NODE_FLAGS) with `env`, once
+ * /api/health answers: its URL, the CPU of its process tree so far, and stop().
+ */
+export async function startBuilt(distDir, env) {
+  const url = `http://127.0.0.1:${env.PORT}`;
+  // BENCH_NODE_FLAGS: more node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=var/prof`), as in lib.mjs.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startFlags(), ...extra, join(distDir, 'main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    const up = await fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not answer: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    cpuMs: () => processTree(child.pid).reduce((sum, pid) => sum + cpuMs(pid), 0),
+    stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))),
+  };
+}
