@@ -60,6 +60,8 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      // Tests tagged @desktop check what only a desktop may do (the HTML editor, spec 3 §2).
+      grepInvert: /@desktop/,
       use: { ...chromium, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],

@@ -13,7 +13,6 @@ import {
   signIn,
   unique,
 } from './admin-catalog-data';
-import { isMobile } from './nav';
 
 /**
  * Issue 12 in the browser (back-office II, catalogue): an editor signs in, adds a category and a
@@ -168,8 +167,8 @@ test.describe('back-office catalogue (issue 12)', () => {
     await shopper.close();
   });
 
-  test('/editor: AI 優化 (the simulator answers) → 儲存 → the product page shows the saved HTML', async ({ page, browser, playwright, baseURL }, testInfo) => {
-    test.skip(isMobile(testInfo), 'the HTML editor is desktop only (a phone gets the mobile message)');
+  // The HTML editor is desktop only (spec 3 §2): a phone gets the mobile message (the @phone test below).
+  test('/editor: AI 優化 (the simulator answers) → 儲存 → the product page shows the saved HTML @desktop', async ({ page, browser, playwright, baseURL }, testInfo) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     const id = unique();
     const title = `E2E編輯器商品 ${id}`;
@@ -181,8 +180,7 @@ test.describe('back-office catalogue (issue 12)', () => {
     await editorFlow(popup, browser, testInfo, productId, title);
   });
 
-  test('/editor on a phone says it is desktop only @phone', async ({ page, playwright, baseURL }, testInfo) => {
-    test.skip(!isMobile(testInfo), 'phone only');
+  test('/editor on a phone says it is desktop only @phone', async ({ page, playwright, baseURL }) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     const productId = await createProductByApi(page.request, editor, `E2E手機編輯 ${unique()}`);
     await page.goto(`/editor?edittype=product&product_id=${productId}`);
@@ -193,7 +191,6 @@ test.describe('back-office catalogue (issue 12)', () => {
   });
 
   test('on a phone: the products list and the product modal are usable @phone', async ({ page, playwright, baseURL }, testInfo) => {
-    test.skip(!isMobile(testInfo), 'phone only');
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     await signIn(page, editor, '/admin/products', '商品管理');
     const rows = page.locator('tbody tr.ant-table-row');
