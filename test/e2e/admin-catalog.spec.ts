@@ -29,7 +29,7 @@ const card = (page: Page, title: string) =>
 test.describe('back-office catalogue (issue 12)', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('category → product with two variants and library media → on /products at once → price edit → unlist', async ({ page, browser, playwright, baseURL, request }, testInfo) => {
+  test('category → product with two variants and library media → on /products at once → price edit → unlist', { tag: '@desktop' }, async ({ page, browser, playwright, baseURL, request }, testInfo) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     const id = unique();
     const typeName = `E2E類別${id}`;

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { dialog, editorAccount, expectToast, jpegFile, keepShot, pngFile, shopperContext, signIn, unique } from './admin-catalog-data';
+import { dialog, editorAccount, expectNoSideScroll, expectToast, jpegFile, keepShot, pngFile, shopperContext, signIn, unique } from './admin-catalog-data';
 import { openKnowledge } from './nav';
 
 /**
- * Issue 12 in the browser (back-office II, content), on the desktop and on a phone: an editor adds
+ * Issue 12 in the browser (back-office II, content). On the desktop, an editor adds
  * a carousel banner on /admin/homeImages (its image uploaded in the library picker) and a shopper
  * sees it on / on the next visit (then it is deleted, after 確認刪除?, and gone); an editor writes
  * a poster in the rich-text editor and a shopper reads it at /posters/<id> from the 保養知識 menu.
@@ -12,7 +12,7 @@ import { openKnowledge } from './nav';
 test.describe('back-office content (issue 12)', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('carousel banner: add on /admin/homeImages → on / on the next visit → delete → gone', async ({ page, browser, playwright, baseURL }, testInfo) => {
+  test('carousel banner: add on /admin/homeImages → on / on the next visit → delete → gone', { tag: '@desktop' }, async ({ page, browser, playwright, baseURL }, testInfo) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     const id = unique();
     const title = `E2E春季保濕祭 ${id}`;
@@ -89,7 +89,7 @@ test.describe('back-office content (issue 12)', () => {
     await shopper.close();
   });
 
-  test('poster: written in the rich-text editor on /admin/adposters → read at /posters/<id> from the 保養知識 menu', async ({ page, browser, playwright, baseURL }, testInfo) => {
+  test('poster: written in the rich-text editor on /admin/adposters → read at /posters/<id> from the 保養知識 menu', { tag: '@desktop' }, async ({ page, browser, playwright, baseURL }, testInfo) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     const id = unique();
     const title = `E2E換季保養指南 ${id}`;
@@ -150,5 +150,22 @@ test.describe('back-office content (issue 12)', () => {
     await expect(body.getByRole('img', { name: title })).toHaveAttribute('src', coverUrl);
     await shop.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-poster-new.png` });
     await shopper.close();
+  });
+
+  // The flows above run on the desktop; on a phone each content screen opens and fits the width.
+  test('on a phone: 首頁內容, 保養知識海報 and 圖片庫 fit the screen @phone', async ({ page, playwright, baseURL }) => {
+    const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
+    await signIn(page, editor, '/admin/homeImages', '首頁內容');
+    await expect(page.getByText('輪播橫幅').first()).toBeVisible();
+    await expectNoSideScroll(page);
+    for (const [path, heading] of [
+      ['/admin/adposters', '保養知識海報'],
+      ['/admin/images', '圖片庫'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expectNoSideScroll(page);
+    }
+    await expect(page.getByText('將圖片拖曳到這裡上傳，或點擊選擇檔案')).toBeInViewport();
   });
 });

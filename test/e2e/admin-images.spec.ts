@@ -10,7 +10,7 @@ import { editorAccount, expectToast, expectWebp, jpegFile, keepShot, pngFile, si
 test.describe('back-office image library (issue 12)', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('upload a JPEG and a PNG → both WebP → 複製網址 → the URL serves image/webp', async ({ page, playwright, baseURL, request }, testInfo) => {
+  test('upload a JPEG and a PNG → both WebP → 複製網址 → the URL serves image/webp', { tag: '@desktop' }, async ({ page, playwright, baseURL, request }, testInfo) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     const origin = new URL(baseURL ?? page.url()).origin;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });

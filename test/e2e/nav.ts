@@ -30,8 +30,15 @@ export async function openKnowledge(page: Page, label: string, testInfo: TestInf
   }
 }
 
+/**
+ * Screenshots are for people to open; under CI=true no one does, and each costs a scroll-through
+ * and a full-page PNG (seconds on two cores), so CI takes them only with E2E_SCREENSHOTS=1.
+ */
+const keepScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
 /** A full-page screenshot kept for people to look at (test-results/screenshots). */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!keepScreenshots) return;
   // Scroll through once so lazy images load, then wait for them and the fonts.
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
