@@ -172,12 +172,6 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await expect(t).toBeInViewport();
 }
 
-/** A screenshot of what the admin sees now (a dialog's zoom-in finished), kept for people to look at. */
-export async function keepShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
-}
-
 /** The page does not scroll sideways (everything fits the window's width). */
 export async function expectNoSideScroll(page: Page): Promise<void> {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));

@@ -7,12 +7,12 @@ import {
   expectNoSideScroll,
   expectToast,
   jpegFile,
-  keepShot,
   listedProduct,
   shopperContext,
   signIn,
   unique,
 } from './admin-catalog-data';
+import { keepShot } from './nav';
 
 /**
  * Issue 12 in the browser (back-office II, catalogue): an editor signs in, adds a category and a

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { editorAccount, expectToast, expectWebp, jpegFile, keepShot, pngFile, signIn, unique } from './admin-catalog-data';
+import { editorAccount, expectToast, expectWebp, jpegFile, pngFile, signIn, unique } from './admin-catalog-data';
+import { keepShot } from './nav';
 
 /**
  * Issue 12 in the browser (image library), on the desktop and on a phone: an editor uploads a real

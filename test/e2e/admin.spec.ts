@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
-import { isMobile, keepScreenshot } from './nav';
+import { isMobile, keepScreenshot, keepShot } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
 
 /**
@@ -101,7 +101,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(detail.getByTestId('detail-payment-status')).toHaveText('已付款');
     await expect(detail.getByTestId('detail-total')).toHaveText(`NT$ ${order.total.toLocaleString('en-US')}`);
     await expect(detail.getByTestId('receiver-name')).toHaveText(order.receiver);
-    await keepDialogShot(page, testInfo, 'admin-order-detail');
+    await keepShot(page, testInfo, 'admin-order-detail');
 
     // Receiver: 編輯 → the checkout's rule → 儲存 → 更新成功！
     const receiver = detail.getByTestId('receiver-section');
@@ -124,7 +124,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(ticketForm.getByTestId('ticket-lgs')).toHaveValue(/HOME/);
     const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
     await expect(ticketForm.getByLabel('出貨日期')).toHaveValue(tomorrow);
-    await keepDialogShot(page, testInfo, 'admin-ticket-form');
+    await keepShot(page, testInfo, 'admin-ticket-form');
     await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
     await expectToast(page, '出貨單建立成功');
     await expect(ticketForm).toBeHidden({ timeout: 30_000 });
@@ -138,7 +138,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await detail.getByRole('button', { name: '查詢物流狀態' }).click();
     const status = dialog(page, /物流狀態/);
     await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
-    await keepDialogShot(page, testInfo, 'admin-logistics-status');
+    await keepShot(page, testInfo, 'admin-logistics-status');
     await status.locator('.ant-modal-footer').getByRole('button', { name: '關閉' }).click();
     await expect(status).toBeHidden();
 
@@ -147,7 +147,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     const refund = dialog(page, `退款 — 訂單 #${order.orderId}`);
     await expect(refund.getByTestId('refundable')).toHaveText(`NT$ ${order.total.toLocaleString('en-US')}`);
     await refund.getByLabel('退款原因').fill('顧客取消（測試）');
-    await keepDialogShot(page, testInfo, 'admin-refund-form');
+    await keepShot(page, testInfo, 'admin-refund-form');
     await refund.getByRole('button', { name: '退款', exact: true }).click();
     const confirm = dialog(page, '確定要退款嗎？');
     await expect(confirm.getByTestId('refund-confirm')).toContainText(`NT$ ${order.total.toLocaleString('en-US')}`);
@@ -182,7 +182,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(ticketForm.getByTestId('ticket-lgs')).toHaveValue(/C2C/);
     // Home-delivery fields are not asked for a store parcel.
     await expect(ticketForm.getByLabel('出貨日期')).toHaveCount(0);
-    await keepDialogShot(page, testInfo, 'admin-ticket-c2c');
+    await keepShot(page, testInfo, 'admin-ticket-c2c');
     await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
     await expectToast(page, '出貨單建立成功');
     await expect(ticketForm).toBeHidden({ timeout: 30_000 });
@@ -235,7 +235,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await card.getByRole('button', { name: '申請退貨' }).click();
     const ask = dialog(page, `申請退貨 — 訂單 #${order.orderId}`);
     await ask.getByLabel('退貨原因').fill('不適合我的膚質');
-    await keepDialogShot(page, testInfo, 'shop-return-request');
+    await keepShot(page, testInfo, 'shop-return-request');
     await ask.getByRole('button', { name: '送出申請' }).click();
     await expectToast(page, '已送出退貨申請，我們會盡快與您聯繫');
     await expect(card.getByTestId('return-status')).toHaveText('退貨申請審核中');
@@ -254,7 +254,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await approve.getByRole('button', { name: '同意', exact: true }).click();
     await expectToast(page, /已同意退貨/);
     await expect(request).toContainText('已同意');
-    await keepDialogShot(page, testInfo, 'admin-return-approved');
+    await keepShot(page, testInfo, 'admin-return-approved');
   });
 });
 
@@ -266,10 +266,4 @@ async function openMembers(page: Page, testInfo: TestInfo) {
   await page.getByRole('link', { name: '會員管理' }).first().click();
   await expect(page).toHaveURL(/\/admin\/users/);
   await expect(page.getByRole('heading', { name: '會員管理', level: 1 })).toBeVisible();
-}
-
-/** A screenshot of the screen with a dialog open (what staff see), kept for people to look at. */
-async function keepDialogShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForTimeout(400); // the dialog's zoom-in
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
 }

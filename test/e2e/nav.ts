@@ -36,6 +36,13 @@ export async function openKnowledge(page: Page, label: string, testInfo: TestInf
  */
 const keepScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
 
+/** What the screen shows now (after a dialog's zoom-in), kept for people to look at (test-results/screenshots). */
+export async function keepShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!keepScreenshots) return;
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
+}
+
 /** A full-page screenshot kept for people to look at (test-results/screenshots). */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   if (!keepScreenshots) return;

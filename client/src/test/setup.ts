@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
-import './jsdomCustomPropertyFix';
+import './jsdomAntdCss';
 
 // jsdom lacks these browser APIs that antd and our hooks use.
 if (!window.matchMedia) {
