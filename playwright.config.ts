@@ -86,6 +86,8 @@ export default defineConfig({
           E2E_RESET: '1',
           // Every flow registers members by SMS code from this one address: room above the daily per-IP cap.
           CODE_IP_DAILY_LIMIT: '500',
+          // A code may be re-sent after 20 s instead of 60: the forgot-password flows wait it out.
+          CODE_RESEND_SECONDS: '20',
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
           // The seeded back-office owner `admin` (test/e2e/admin*.ts sign in with it); unset it would be random.

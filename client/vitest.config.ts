@@ -20,5 +20,9 @@ export default defineConfig({
     // vitest's default leaves a core free: on CI's 2 cores that ran the files one at a time
     // (577 s); two workers take 361 s there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files of a worker share one module graph (antd, React and jsdom load once per worker,
+    // not once per file): 380 s → about 200 s on CI's two cores. src/test/setup.ts puts the page
+    // back after each file.
+    isolate: false,
   },
 });

@@ -58,6 +58,11 @@ describe('AppConfig.auth and AppConfig.sms', () => {
     expect(auth.facebook).toMatchObject({ authUrl: 'https://www.facebook.com/v19.0/dialog/oauth', tokenUrl: 'http://127.0.0.1:7/v19.0/oauth/access_token' });
   });
 
+  it('takes the resend wait of codes from CODE_RESEND_SECONDS (the browser tests shorten it)', () => {
+    expect(loadAppConfig({ CODE_RESEND_SECONDS: '20' }).auth.codes.cooldownSeconds).toBe(20);
+    expect(problems({ CODE_RESEND_SECONDS: '0' })).toEqual(['  CODE_RESEND_SECONDS: must be an integer ≥ 1']);
+  });
+
   it('reads the SMS provider credentials', () => {
     expect(loadAppConfig({ SMS_DRIVER: 'every8d', EVERY8D_UID: 'u', EVERY8D_PWD: 'p' }).sms).toMatchObject({ driver: 'every8d', every8d: { uid: 'u', pwd: 'p' } });
   });

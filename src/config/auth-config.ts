@@ -117,7 +117,7 @@ export function authConfigOf(env: EnvVars): AuthConfig {
     codeSecret: env.CODE_HMAC_SECRET,
     codes: {
       ttlSeconds: 600,
-      cooldownSeconds: 60,
+      cooldownSeconds: env.CODE_RESEND_SECONDS,
       maxAttempts: 5,
       perTargetDaily: env.CODE_DAILY_LIMIT,
       perIpDaily: env.CODE_IP_DAILY_LIMIT,

@@ -483,6 +483,11 @@ export class EnvVars {
   @IntAtLeast(1)
   CODE_IP_DAILY_LIMIT = 20;
 
+  /** Seconds before a code may be sent again to the same phone / e-mail (spec: 60; the browser tests shorten it). */
+  @Transform(toInt)
+  @IntAtLeast(1)
+  CODE_RESEND_SECONDS = 60;
+
   /** Failed logins per IP per hour (across accounts) before 429. */
   @Transform(toInt)
   @IntAtLeast(1)

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { refreshCsrfToken } from '../shared/api/csrf';
 import './jsdomAntdCss';
 
 // jsdom lacks these browser APIs that antd and our hooks use.
@@ -30,33 +31,65 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-// Node's Request rejects relative URLs; the browser resolves them against the page, so do that here.
-const NodeRequest = globalThis.Request;
-class PageRelativeRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href) : input, init);
+// Node's Request rejects relative URLs; the browser resolves them against the page, so do that here
+// (once per worker: the test files share it, see vitest.config.ts).
+const NodeRequest = globalThis.Request as typeof Request & { pageRelative?: true };
+if (!NodeRequest.pageRelative) {
+  class PageRelativeRequest extends NodeRequest {
+    static pageRelative = true as const;
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href) : input, init);
+    }
   }
+  globalThis.Request = PageRelativeRequest as typeof Request;
 }
-globalThis.Request = PageRelativeRequest as typeof Request;
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The page's CSRF tokens (a module cache): each test's server mock answers its own.
+  refreshCsrfToken('shop');
+  refreshCsrfToken('admin');
 });
 
-// antd's static roots (toasts, Modal.confirm) live outside the tree cleanup() unmounts and keep
-// timers; React's scheduler may then run once more after the file's jsdom is torn down and throw
-// "window is not defined" (an unhandled error that fails the run). End them while the window
-// still exists, and let React finish.
+const ANTD_STATIC = '.ant-message-notice, .ant-notification-notice, .ant-modal-root';
+
+/**
+ * Ends what an antd motion started: jsdom fires no transitionend / animationend, so a toast that
+ * leaves stays in the page for good (class *-leave-active), as a Modal.confirm that closes does.
+ */
+function endMotions(): void {
+  for (const el of document.querySelectorAll<HTMLElement>('[class*="-leave"], [class*="-appear"], [class*="-enter"]')) {
+    for (const type of ['transitionend', 'animationend']) el.dispatchEvent(new Event(type, { bubbles: false }));
+  }
+}
+
+// The test files of a worker share one module graph and one window (vitest.config.ts: isolate
+// false), so each file leaves the page as it found it: no toast, confirm, stub, fake clock, stored
+// value or address of its own reaches the next file. antd's static roots (toasts, Modal.confirm)
+// live outside the tree cleanup() unmounts and keep timers: end them while the window exists.
 afterAll(async () => {
   cleanup();
-  if (document.querySelector('.ant-message, .ant-modal-root, .ant-notification')) {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  if (document.querySelector(ANTD_STATIC)) {
     const { message, Modal, notification } = await import('antd');
     message.destroy();
     notification.destroy();
     Modal.destroyAll();
+    for (let i = 0; i < 20 && document.querySelector(ANTD_STATIC); i += 1) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        endMotions();
+      });
+    }
   }
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
