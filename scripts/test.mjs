@@ -7,10 +7,11 @@
 //   5. browser tests (Playwright + Debian's Chromium) against the built app
 // Services missing on a laptop make their part skip with a notice; with CI=true
 // nothing may skip. Ends with one line "N passed, N failed, N skipped".
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const CI = process.env.CI === 'true';
@@ -57,17 +58,62 @@ async function mariadbReady() {
   return probe();
 }
 
-function run(name, cmd, args, env, report) {
+/** What each failed part printed about its failures, repeated at the end (CI shows the log's tail). */
+const why = [];
+
+// ANSI colours out of text kept for the summary.
+const plain = (text) => stripVTControlCharacters(text);
+
+/**
+ * Runs a part with its output passed through as it comes and kept, so that a failure's reasons
+ * (failed tests, unhandled errors outside any test) can be repeated at the end.
+ */
+function run(name, cmd, args, env, report, explain) {
   console.log(`\n━━ ${name} ━━`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const counts = report();
-  if (counts) {
-    totals.passed += counts.passed;
-    totals.failed += counts.failed;
-    totals.skipped += counts.skipped;
-  }
-  if (r.status !== 0 || !counts || counts.failed > 0) failures.push(name);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env } });
+    const chunks = [];
+    child.stdout.on('data', (d) => (process.stdout.write(d), chunks.push(d)));
+    child.stderr.on('data', (d) => (process.stderr.write(d), chunks.push(d)));
+    child.on('close', (status) => {
+      const counts = report();
+      if (counts) {
+        totals.passed += counts.passed;
+        totals.failed += counts.failed;
+        totals.skipped += counts.skipped;
+      }
+      if (status !== 0 || !counts || counts.failed > 0) {
+        failures.push(name);
+        const output = plain(Buffer.concat(chunks).toString('utf8'));
+        const lines = [...(explain?.() ?? []), ...unhandledErrors(output)];
+        why.push(`── ${name}: exit code ${status}${counts ? `, ${counts.failed} failed` : ', no report'}`, ...(lines.length ? lines : ['(no failed test in its report: see its output above)']));
+      }
+      resolve();
+    });
+  });
 }
+
+/** The "Unhandled Errors" block vitest prints (errors outside any test fail the run with every test green). */
+function unhandledErrors(output) {
+  const lines = output.split('\n');
+  const start = lines.findIndex((l) => /Unhandled (Error|Rejection)/.test(l));
+  return start < 0 ? [] : lines.slice(start, start + 40);
+}
+
+/** Failed tests and failed files of a jest-format JSON report (jest and vitest write one). */
+const jsonFailures = (file) => () => {
+  if (!existsSync(file)) return [];
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  const out = [];
+  for (const suite of j.testResults ?? []) {
+    const failed = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (suite.status !== 'failed' && failed.length === 0) continue;
+    out.push(`  ✗ ${suite.name.replace(root, '')}`);
+    for (const a of failed.slice(0, 5)) out.push(`      ${a.fullName ?? a.title}`);
+    if (suite.message) out.push(...plain(suite.message).split('\n').slice(0, 12).map((l) => `      ${l}`));
+  }
+  return out.slice(0, 80);
+};
 
 const jestReport = (file) => () => {
   if (!existsSync(file)) return undefined;
@@ -82,7 +128,7 @@ const jestReport = (file) => () => {
 const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
 const jest = (name, project, env) => {
   const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
-  run(name, process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', '--outputFile', file, `--maxWorkers=${JEST_WORKERS}`], env, jestReport(file));
+  return run(name, process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', '--outputFile', file, `--maxWorkers=${JEST_WORKERS}`], env, jestReport(file), jsonFailures(file));
 };
 
 const [hasMaria, hasRedis] = [await mariadbReady(), await reachable('127.0.0.1', 6379)];
@@ -108,28 +154,28 @@ function ensureBuild(why) {
   }
 }
 
-if (want('unit')) jest('server unit', 'unit', serviceEnv);
+if (want('unit')) await jest('server unit', 'unit', serviceEnv);
 if (want('api:sqlite') || want('api:mariadb')) ensureBuild('the API fault tests');
-if (want('api:sqlite')) jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' });
+if (want('api:sqlite')) await jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' });
 if (want('api:mariadb')) {
   if (hasMaria && hasRedis) {
     // DATABASE_URL picks the dialect of the few per-dialect column types at import time.
-    jest('api on MariaDB + Redis', 'api', { ...serviceEnv, TEST_DB: 'mariadb', DATABASE_URL: MARIADB_URL + '/mysql', TEST_REDIS_URL: REDIS_URL });
+    await jest('api on MariaDB + Redis', 'api', { ...serviceEnv, TEST_DB: 'mariadb', DATABASE_URL: MARIADB_URL + '/mysql', TEST_REDIS_URL: REDIS_URL });
   } else notice('API tests on MariaDB + Redis: a service is not reachable (start MariaDB and Redis, see README).');
 }
 if (want('client')) {
   const file = join(out, 'client.json');
-  run('client (vitest)', 'npm', ['run', 'test', '--workspace', 'client', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {}, () => {
+  await run('client (vitest)', 'npm', ['run', 'test', '--workspace', 'client', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {}, () => {
     if (!existsSync(file)) return undefined;
     const j = JSON.parse(readFileSync(file, 'utf8'));
     return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) };
-  });
+  }, jsonFailures(file));
 }
 if (want('e2e')) {
   if (hasChromium) {
     ensureBuild('the browser tests');
     const file = join(out, 'e2e.json');
-    run('browser (Playwright + Chromium)', process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, PW_REPORTERS: 'list,json' }, () => {
+    await run('browser (Playwright + Chromium)', process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, PW_REPORTERS: 'list,json' }, () => {
       if (!existsSync(file)) return undefined;
       const s = JSON.parse(readFileSync(file, 'utf8')).stats;
       return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
@@ -137,6 +183,7 @@ if (want('e2e')) {
   } else notice('browser tests: /usr/bin/chromium is not installed (apt-get install chromium fonts-noto-cjk).');
 }
 
+if (why.length) console.log(`\nWhy parts failed:\n${why.join('\n')}`);
 console.log(`\n${failures.length ? `Failed parts: ${failures.join('; ')}` : 'All parts passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { smsCode, type OutboxMessage } from './dev-outbox';
 import { isMobile, keepScreenshot } from './nav';
 
@@ -34,23 +34,43 @@ async function emailCode(request: APIRequestContext, to: string): Promise<string
   return code;
 }
 
-/** The member menu: the navbar dropdown on desktop, the hamburger drawer on phones. */
+/**
+ * The member menu: the navbar dropdown on desktop, the hamburger drawer on phones. Opened again
+ * until it shows: right after a login the navbar re-renders with the member (getuser), which may
+ * swallow the first tap or hover.
+ */
 async function memberMenu(page: Page, testInfo: TestInfo) {
   if (isMobile(testInfo)) {
-    await page.getByTestId('nav-burger').click();
     const drawer = page.locator('#ss-mobile-nav');
-    await expect(drawer.getByRole('heading', { name: '會員' })).toBeVisible();
+    const heading = drawer.getByRole('heading', { name: '會員' });
+    await expect(async () => {
+      if (!(await heading.isVisible())) await page.getByTestId('nav-burger').click();
+      await expect(heading).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 15_000 });
     return drawer;
   }
   const menu = page.getByTestId('nav-member');
-  await menu.getByRole('button', { name: '會員選單' }).hover();
-  await expect(menu.getByRole('list')).toBeVisible();
+  await expect(async () => {
+    await menu.getByRole('button', { name: '會員選單' }).hover();
+    await expect(menu.getByRole('list')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 15_000 });
   return menu;
+}
+
+/**
+ * 登出 from the open member menu: the shop shows /login at once and then ends the session on the
+ * server, so wait for that call (the next page.goto would cancel it).
+ */
+async function logout(page: Page, menu: Locator) {
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/login/logout') && r.request().method() === 'POST');
+  await menu.getByTestId('nav-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await ended).ok()).toBe(true);
 }
 
 test.describe('member accounts', () => {
   test('register → profile → address book → logout → forgot password → login and its redirect rules', async ({ page, request }, testInfo) => {
-    // A phone gets one code per 60 s: the forgot-password send may wait out the registration's cooldown.
+    // A phone gets one code per resend wait (60 s; 20 s on the test server): the forgot-password send may wait out the registration's.
     test.setTimeout(240_000);
     const phone = freshPhone(testInfo);
 
@@ -59,11 +79,15 @@ test.describe('member accounts', () => {
     await expect(page.getByRole('heading', { name: '會員註冊' })).toBeVisible();
     const phoneField = page.getByRole('textbox', { name: '手機號碼' });
     await phoneField.fill(phone);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/phone/sendcode') && r.request().method() === 'POST');
     await page.getByTestId('send-code').click();
     const countdown = page.getByRole('button', { name: /\d+ 秒後可重新發送/ });
     await expect(countdown).toBeDisabled();
+    // The button counts down the server's resend wait (60 s in production, CODE_RESEND_SECONDS here).
+    const { outtime } = (await (await answer).json()) as { outtime: number };
     const first = Number(/(\d+)/.exec((await countdown.textContent()) ?? '')![1]);
-    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(outtime);
+    expect(first).toBeGreaterThan(outtime - 10);
     await expect.poll(async () => Number(/(\d+)/.exec((await countdown.textContent()) ?? '0')![1]), { timeout: 5_000 }).toBeLessThan(first);
     const registration = await smsCode(request, phone);
     await page.getByRole('textbox', { name: '驗證碼' }).fill(registration.code);
@@ -140,8 +164,7 @@ test.describe('member accounts', () => {
 
     // Logout from the member menu → /login, and the server session is gone.
     menu = await memberMenu(page, testInfo);
-    await menu.getByTestId('nav-logout').click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logout(page, menu);
     expect((await page.request.get('/api/login/getuser')).status()).toBe(401);
 
     // Forgot password: phone → code → new password → success → back to login.
@@ -150,7 +173,7 @@ test.describe('member accounts', () => {
     await page.getByLabel('手機號碼').fill(phone);
     await page.getByTestId('send-code').click();
     const codeField = page.getByRole('textbox', { name: '驗證碼' });
-    // Within the registration code's 60 s the server refuses with its wait time; the button counts it down.
+    // Within the registration code's resend wait the server refuses with its wait time; the button counts it down.
     const refused = page.getByTestId('forgot-error');
     await expect(codeField.or(refused)).toBeVisible();
     if (await refused.isVisible()) {
@@ -185,8 +208,7 @@ test.describe('member accounts', () => {
     await expect(menu.getByTestId('nav-greeting')).toHaveText('您好，小明');
 
     // A member screen opened while logged out comes back after login (saved redirect path).
-    await menu.getByTestId('nav-logout').click();
-    await expect(page).toHaveURL(/\/login$/);
+    await logout(page, menu);
     await page.goto('/address');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('帳號（手機號碼）').fill(phone);
