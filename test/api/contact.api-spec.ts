@@ -5,7 +5,7 @@ import { createWebApp } from '../../src/bootstrap';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
 import { JobDriver } from '../../src/jobs/job-queue';
 import { BrowserSession } from '../../src/modules/auth/testing/browser-session';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createTestApp, FAST_RETRIES, TestApp } from '../helpers/test-app';
 
 const INCOMPLETE = { success: false, message: '請完整填寫姓名、電子郵件與訊息' };
 const SENT = { success: true, message: '訊息已送出' };
@@ -24,7 +24,7 @@ describe('contact form: POST /api/email/contactSend → job → SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: '肌研舍 <no-reply@skinshop.test>', TRUST_PROXY: 'loopback' });
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: '肌研舍 <no-reply@skinshop.test>', TRUST_PROXY: 'loopback', ...FAST_RETRIES });
     jobs = t.app.get(JobDriver);
     ds = t.app.get(DataSource);
     const rows: { s_value: string }[] = await ds.query('SELECT s_value FROM settings WHERE s_key = ?', ['COMPANY_EMAIL']);

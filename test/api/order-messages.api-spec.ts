@@ -10,14 +10,13 @@ import { JobName } from '../../src/jobs/job-types';
 import request from 'supertest';
 import { BrowserSession, isolatedEnv, randomPhone } from '../../src/modules/auth/testing/browser-session';
 import { freePort } from '../helpers/processes';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createTestApp, FAST_RETRIES, TestApp } from '../helpers/test-app';
 import { Body, feeFor, homeCod, shippingMethod, Shopper, submit, TestVariant, variants } from './checkout-fixtures';
 
 // jest ignores `testTimeout` inside a project entry; app start-up on MariaDB needs more than the 5 s default.
 jest.setTimeout(60_000);
 
 const SMTP_AUTH = { user: 'shop', pass: 'p@ss word' };
-const FAST_JOBS = { JOBS_BACKOFF_BASE_MS: '50', JOBS_BACKOFF_MAX_MS: '200' };
 const SEVEN = { shipping: 1, store_id: '991182', store_name: '大安<b>門市</b>', store_addr: '臺北市大安區復興南路一段 2 號', city: '', district: '', zip: '', street: '' };
 
 interface Placed {
@@ -69,7 +68,7 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
         MITAKE_PASSWORD: 'sim',
         PUBLIC_URL,
         PORT: String(port),
-        ...FAST_JOBS,
+        ...FAST_RETRIES,
       }),
     );
     await t.app.listen(port, '127.0.0.1');

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { startEvery8dSimulator, startMitakeSimulator, SmsSimulator } from '../../src/integrations/sms/simulators/sms-simulators';
 import { JobDriver } from '../../src/jobs/job-queue';
 import { BrowserSession, isolatedEnv, randomPhone } from '../../src/modules/auth/testing/browser-session';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { createTestApp, FAST_RETRIES, TestApp } from '../helpers/test-app';
 
 // jest ignores `testTimeout` inside a project entry; app start-up on MariaDB needs more than the 5 s default.
 jest.setTimeout(60_000);
@@ -17,7 +17,7 @@ describe.each([
 
   beforeAll(async () => {
     sim = await startSimulator();
-    t = await createTestApp(isolatedEnv(envFor(sim.apiUrl)));
+    t = await createTestApp(isolatedEnv({ ...envFor(sim.apiUrl), ...FAST_RETRIES }));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import { keepScreenshot } from './nav';
+import { keepScreenshot, openedDialog } from './nav';
 
 /**
  * Member account screens (spec 2 §2–5, spec 1 §5): profile, e-mail change, address book and change
@@ -149,7 +149,7 @@ test.describe('member account', () => {
     await expect(page.getByText(/尚未儲存任何地址/)).toBeVisible();
 
     await page.getByRole('button', { name: '新增地址' }).click();
-    let dialog = page.getByRole('dialog');
+    let dialog = await openedDialog(page, /^新增地址/);
     await dialog.getByText('宅配到府', { exact: true }).click();
     await dialog.getByLabel('縣市').selectOption('臺北市');
     await dialog.getByLabel('鄉鎮市區').selectOption('大安區');
@@ -160,7 +160,7 @@ test.describe('member account', () => {
     await expect(page.getByTestId('address-card')).toHaveCount(1);
 
     await page.getByRole('button', { name: '新增地址' }).click();
-    dialog = page.getByRole('dialog');
+    dialog = await openedDialog(page, /^新增地址/);
     await dialog.getByText('7-11', { exact: true }).click();
     await dialog.getByLabel('門市店號').fill('991182');
     await dialog.getByRole('button', { name: '儲存' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { smsCode, type OutboxMessage } from './dev-outbox';
-import { isMobile, keepScreenshot } from './nav';
+import { isMobile, keepScreenshot, openedDialog } from './nav';
 
 /**
  * Member accounts in the browser (spec 1 §2, §4, §5, §8; spec 2 §2): registration with an SMS code
@@ -140,7 +140,7 @@ test.describe('member accounts', () => {
     await page.getByRole('navigation', { name: '會員功能' }).getByRole('link', { name: '地址簿' }).click();
     await expect(page.getByRole('heading', { name: '地址簿', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: '新增地址' }).click();
-    let address = page.getByRole('dialog');
+    let address = await openedDialog(page, /^新增地址/);
     await address.getByText('宅配到府', { exact: true }).click();
     await address.getByLabel('縣市').selectOption('臺北市');
     await address.getByLabel('鄉鎮市區').selectOption('大安區');
@@ -148,7 +148,7 @@ test.describe('member accounts', () => {
     await address.getByLabel('街道地址').press('Enter');
     await expect(address).toBeHidden();
     await page.getByRole('button', { name: '新增地址' }).click();
-    address = page.getByRole('dialog');
+    address = await openedDialog(page, /^新增地址/);
     await address.getByText('7-11', { exact: true }).click();
     await address.getByLabel('門市店號').fill('991182');
     await address.getByLabel('門市名稱').fill('大安門市');

@@ -1,6 +1,17 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
+
+/**
+ * The open dialog once antd's zoom-in has ended: a click while it still scales can land beside
+ * its target on a busy machine (the 7-11 choice in the address dialog was lost that way).
+ */
+export async function openedDialog(page: Page, name: string | RegExp): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('xpath=ancestor-or-self::*[contains(@class, "-appear") or contains(@class, "-enter")]')).toHaveCount(0);
+  return dialog;
+}
 
 /** Follows a main navbar entry: desktop links, or the hamburger drawer on phones. */
 export async function navigate(page: Page, label: string, testInfo: TestInfo): Promise<void> {

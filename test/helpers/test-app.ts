@@ -7,6 +7,9 @@ import { createWebApp } from '../../src/bootstrap';
 import { loadAppConfig } from '../../src/config/app-config';
 import { createTestDatabase, TestDatabase } from './databases';
 
+/** Job retries in milliseconds instead of the production backoff (seconds to hours): for tests that make a provider fail once. */
+export const FAST_RETRIES = { JOBS_BACKOFF_BASE_MS: '50', JOBS_BACKOFF_MAX_MS: '200' };
+
 export interface TestApp {
   app: NestExpressApplication;
   /** The Express server to hand to supertest. */
