@@ -38,9 +38,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Two workers (files run side by side against the one server): a browser test mostly waits (on
-  // the app, its jobs and the simulators), so the whole tier took 16.5 min with one worker and
-  // 8.5 min with two on CI's two cores. PW_WORKERS overrides.
+  // Two workers (files run side by side against the one server): with one, the tier left a core
+  // idle while tests waited on the app, its jobs and the simulators (16.5 min; two: 8.5 min, on
+  // two cores). A third gained little once the cores were busy (4.8 vs 5.2 min). PW_WORKERS overrides.
   workers: Number(process.env.PW_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },

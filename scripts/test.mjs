@@ -59,7 +59,7 @@ async function mariadbReady() {
 }
 
 /** What each failed part printed about its failures, repeated at the end (CI shows the log's tail). */
-const why = [];
+const reasons = [];
 
 // ANSI colours out of text kept for the summary.
 const plain = (text) => stripVTControlCharacters(text);
@@ -86,7 +86,7 @@ function run(name, cmd, args, env, report, explain) {
         failures.push(name);
         const output = plain(Buffer.concat(chunks).toString('utf8'));
         const lines = [...(explain?.() ?? []), ...unhandledErrors(output)];
-        why.push(`── ${name}: exit code ${status}${counts ? `, ${counts.failed} failed` : ', no report'}`, ...(lines.length ? lines : ['(no failed test in its report: see its output above)']));
+        reasons.push(`── ${name}: exit code ${status}${counts ? `, ${counts.failed} failed` : ', no report'}`, ...(lines.length ? lines : ['(no failed test in its report: see its output above)']));
       }
       resolve();
     });
@@ -183,7 +183,7 @@ if (want('e2e')) {
   } else notice('browser tests: /usr/bin/chromium is not installed (apt-get install chromium fonts-noto-cjk).');
 }
 
-if (why.length) console.log(`\nWhy parts failed:\n${why.join('\n')}`);
+if (reasons.length) console.log(`\nWhy parts failed:\n${reasons.join('\n')}`);
 console.log(`\n${failures.length ? `Failed parts: ${failures.join('; ')}` : 'All parts passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

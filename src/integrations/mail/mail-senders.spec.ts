@@ -1,3 +1,4 @@
+import { createConnection } from 'node:net';
 import { DevOutbox } from '../outbox/dev-outbox';
 import { LogMailSender } from './log-mail.sender';
 import { loadAppConfig } from '../../config/app-config';
@@ -57,6 +58,33 @@ describe('SMTP driver against a real local SMTP server', () => {
     expect(err).toBeInstanceOf(MailError);
     expect(err).toMatchObject({ retryable: true });
     down.close();
+  });
+
+  it('outlives a sender that resets its connection mid-session (a process killed with -9), and takes the next mail', async () => {
+    const port = Number(new URL(smtp.url).port);
+    const login = Buffer.from('\0shop\0p@ss word').toString('base64');
+    await new Promise<void>((resolve, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port });
+      let answers = '';
+      socket.once('error', reject);
+      socket.on('data', (d: Buffer) => {
+        answers += d.toString();
+        if (answers.startsWith('220') && !answers.includes('EHLO sent')) {
+          answers += 'EHLO sent';
+          socket.write(`EHLO killed.test\r\nAUTH PLAIN ${login}\r\nMAIL FROM:<no-reply@skinshop.test>\r\n`);
+        }
+        // Inside a mail transaction (after MAIL FROM): an RST, as the kernel sends for a killed process.
+        if (/250 Accepted/.test(answers)) {
+          socket.resetAndDestroy();
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = smtp.received.length;
+    await sender.send({ to: 'after@skinshop.test', subject: 'after', text: 'still here' });
+    const mails = await smtp.waitFor(before + 1);
+    expect(mails[before].to).toEqual(['after@skinshop.test']);
   });
 });
 

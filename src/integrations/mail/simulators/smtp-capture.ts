@@ -86,6 +86,9 @@ export async function startSmtpCapture(
     server.server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
+  // A client that goes away mid-session (a sender killed with -9) resets its connection: smtp-server
+  // reports that as an 'error' event, which with no listener would throw in whoever runs the capture.
+  server.on('error', () => undefined);
   const { port } = server.server.address() as AddressInfo;
   const auth = `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}`;
 
