@@ -61,9 +61,6 @@ async function mariadbReady() {
 /** What each failed part printed about its failures, repeated at the end (CI shows the log's tail). */
 const reasons = [];
 
-// ANSI colours out of text kept for the summary.
-const plain = (text) => stripVTControlCharacters(text);
-
 /**
  * Runs a part with its output passed through as it comes and kept, so that a failure's reasons
  * (failed tests, unhandled errors outside any test) can be repeated at the end.
@@ -84,7 +81,7 @@ function run(name, cmd, args, env, report, explain) {
       }
       if (status !== 0 || !counts || counts.failed > 0) {
         failures.push(name);
-        const output = plain(Buffer.concat(chunks).toString('utf8'));
+        const output = stripVTControlCharacters(Buffer.concat(chunks).toString('utf8'));
         const lines = [...(explain?.() ?? []), ...unhandledErrors(output)];
         reasons.push(`── ${name}: exit code ${status}${counts ? `, ${counts.failed} failed` : ', no report'}`, ...(lines.length ? lines : ['(no failed test in its report: see its output above)']));
       }
@@ -110,7 +107,7 @@ const jsonFailures = (file) => () => {
     if (suite.status !== 'failed' && failed.length === 0) continue;
     out.push(`  ✗ ${suite.name.replace(root, '')}`);
     for (const a of failed.slice(0, 5)) out.push(`      ${a.fullName ?? a.title}`);
-    if (suite.message) out.push(...plain(suite.message).split('\n').slice(0, 12).map((l) => `      ${l}`));
+    if (suite.message) out.push(...stripVTControlCharacters(suite.message).split('\n').slice(0, 12).map((l) => `      ${l}`));
   }
   return out.slice(0, 80);
 };

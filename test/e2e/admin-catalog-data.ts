@@ -161,10 +161,6 @@ export async function shopperContext(browser: Browser, page: Page, testInfo: Tes
   });
 }
 
-/** The open antd dialog titled `title` (leaving ones excluded). */
-export const dialog = (page: Page, title: string | RegExp) =>
-  page.locator('.ant-modal:not(.ant-zoom-leave)').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
-
 /** A toast the admin can read: shown and inside the screen (a phone's too). */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   const t = page.locator('.ant-message-notice').filter({ hasText: text }).first();

@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Tes
 import { nt } from './catalog-data';
 import {
   createProductByApi,
-  dialog,
   editorAccount,
   expectNoSideScroll,
   expectToast,
@@ -12,7 +11,7 @@ import {
   signIn,
   unique,
 } from './admin-catalog-data';
-import { keepShot, openedDialog } from './nav';
+import { dialog, keepShot, openedDialog, pickOption } from './nav';
 
 /**
  * Issue 12 in the browser (back-office II, catalogue): an editor signs in, adds a category and a
@@ -60,13 +59,8 @@ test.describe('back-office catalogue (issue 12)', () => {
     await page.getByRole('button', { name: '新增商品' }).click();
     const form = await openedDialog(page, '新增商品');
     await form.getByLabel('SEO 描述').fill(`${title}：神經醯胺修護屏障，敏感肌也能安心使用的精華液。`);
-    // Picked again until the field shows it: on a busy machine a pick made while the modal still
-    // zooms in can land beside the option (CI lost it twice in a row).
-    await expect(async () => {
-      await form.getByLabel('商品分類').click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle(typeName, { exact: true }).click({ timeout: 3_000 });
-      await expect(form.getByTitle(typeName, { exact: true })).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await pickOption(page, form.getByLabel('商品分類'), typeName);
+    await expect(form.getByTitle(typeName, { exact: true })).toBeVisible();
     await form.getByLabel('商品名稱').fill(title);
     await form.getByLabel('商品描述').fill('修護屏障，敏感肌適用');
     await form.getByLabel('單位', { exact: true }).fill('瓶');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { dialog, editorAccount, expectNoSideScroll, expectToast, jpegFile, pngFile, shopperContext, signIn, unique } from './admin-catalog-data';
-import { keepShot, openKnowledge } from './nav';
+import { editorAccount, expectNoSideScroll, expectToast, jpegFile, pngFile, shopperContext, signIn, unique } from './admin-catalog-data';
+import { dialog, keepShot, openKnowledge } from './nav';
 
 /**
  * Issue 12 in the browser (back-office II, content). On the desktop, an editor adds

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
-import { isMobile, keepScreenshot, keepShot } from './nav';
+import { dialog, isMobile, keepScreenshot, keepShot } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
 
 /**
@@ -12,10 +12,6 @@ import { ensureShopMember, login, type ShopMember } from './shop-member';
  */
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
-
-/** The open antd dialog titled `title` (leaving ones excluded). */
-const dialog = (page: Page, title: string | RegExp) =>
-  page.locator('.ant-modal:not(.ant-zoom-leave)').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
 /** A toast the admin can read: shown and inside the screen (a phone's too). */
 async function expectToast(page: Page, text: string | RegExp) {

@@ -2,15 +2,36 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
 
+/** The open antd dialog titled `title` (leaving ones excluded). */
+export const dialog = (page: Page, title: string | RegExp): Locator =>
+  page.locator('.ant-modal:not(.ant-zoom-leave)').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+
+/** Waits until no element matching `selector` is still in antd's opening motion (classes *-appear / *-enter). */
+async function motionEnded(page: Page, selector: string): Promise<void> {
+  await expect(page.locator(selector).and(page.locator('[class*="-appear"], [class*="-enter"]'))).toHaveCount(0);
+}
+
 /**
- * The open dialog once antd's zoom-in has ended: a click while it still scales can land beside
- * its target on a busy machine (the 7-11 choice in the address dialog was lost that way).
+ * The dialog titled `title` once antd's zoom-in has ended: a click while it still scales can land
+ * beside its target on a busy machine (the 7-11 choice in the address dialog was lost that way).
  */
-export async function openedDialog(page: Page, name: string | RegExp): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.locator('xpath=ancestor-or-self::*[contains(@class, "-appear") or contains(@class, "-enter")]')).toHaveCount(0);
-  return dialog;
+export async function openedDialog(page: Page, title: string | RegExp): Promise<Locator> {
+  const opened = dialog(page, title);
+  await expect(opened).toBeVisible();
+  await motionEnded(page, '.ant-modal');
+  return opened;
+}
+
+/**
+ * Picks `title` in an antd Select once its list has slid in: a click during the slide can be lost
+ * on a busy machine (the list stays open and nothing is chosen).
+ */
+export async function pickOption(page: Page, select: Locator, title: string): Promise<void> {
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(list).toBeVisible();
+  await motionEnded(page, '.ant-select-dropdown');
+  await list.getByTitle(title, { exact: true }).click();
 }
 
 /** Follows a main navbar entry: desktop links, or the hamburger drawer on phones. */
@@ -50,7 +71,7 @@ const keepScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !=
 /** What the screen shows now (after a dialog's zoom-in), kept for people to look at (test-results/screenshots). */
 export async function keepShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   if (!keepScreenshots) return;
-  await page.waitForTimeout(400);
+  await motionEnded(page, '.ant-modal');
   await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
 }
 
