@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
-import { dialog, isMobile, keepScreenshot, keepShot } from './nav';
+import { dialog, isMobile, keepScreenshot, keepShot, pickOption } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
 
 /**
@@ -31,15 +31,9 @@ async function adminLogin(page: Page) {
 }
 
 /** 日期區間 → a choice of the antd select. */
-async function chooseRange(page: Page, label: string) {
-  await page.getByLabel('日期區間').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
+const chooseRange = (page: Page, label: string) => pickOption(page, page.getByLabel('日期區間'), label);
 
-async function choosePaymentStatus(page: Page, label: string) {
-  await page.getByLabel('付款狀態').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
+const choosePaymentStatus = (page: Page, label: string) => pickOption(page, page.getByLabel('付款狀態'), label);
 
 /** The order's row after filtering by today and its number; the row is the only one. */
 async function filterTo(page: Page, order: PlacedOrder, paymentStatus = '已付款'): Promise<Locator> {

@@ -28,7 +28,8 @@ export async function openedDialog(page: Page, title: string | RegExp): Promise<
  */
 export async function pickOption(page: Page, select: Locator, title: string): Promise<void> {
   await select.click();
-  const list = page.locator('.ant-select-dropdown:visible');
+  // The list of a select just left may still be sliding out.
+  const list = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
   await expect(list).toBeVisible();
   await motionEnded(page, '.ant-select-dropdown');
   await list.getByTitle(title, { exact: true }).click();
