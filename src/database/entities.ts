@@ -24,11 +24,15 @@ import { Poster } from '../modules/content/entities/poster.entity';
 import { AiUsage } from '../modules/editor/entities/ai-usage.entity';
 import { ImageLibraryItem } from '../modules/images/entities/image-library-item.entity';
 import { Invoice } from '../modules/invoices/entities/invoice.entity';
+import { InvoiceAllowance } from '../modules/invoices/entities/invoice-allowance.entity';
 import { Refund } from '../modules/refunds/entities/refund.entity';
+import { RefundItem } from '../modules/refunds/entities/refund-item.entity';
 import { ReturnRequest } from '../modules/refunds/entities/return-request.entity';
 import { LogisticsEvent } from '../modules/logistics/entities/logistics-event.entity';
 import { ShippingTicket } from '../modules/logistics/entities/shipping-ticket.entity';
 import { Order } from '../modules/orders/entities/order.entity';
+import { OrderAdjustment } from '../modules/orders/entities/order-adjustment.entity';
+import { OrderTransition } from '../modules/orders/entities/order-transition.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
 import { OrderMessage } from '../modules/orders/entities/order-message.entity';
 import { OrderStatusCode } from '../modules/orders/entities/order-status-code.entity';
@@ -72,6 +76,8 @@ export const ENTITIES = [
   // orders
   Order,
   OrderItem,
+  OrderAdjustment,
+  OrderTransition,
   OrderMessage,
   OrderStatusCode,
   PaymentStatusCode,
@@ -83,8 +89,10 @@ export const ENTITIES = [
   ShippingTicket,
   // invoices
   Invoice,
+  InvoiceAllowance,
   // refunds
   Refund,
+  RefundItem,
   ReturnRequest,
   // content
   ContentVersion,

@@ -65,14 +65,13 @@ describe('GET /api/admin/dashboard (issue 12, beyond the spec): SQL aggregates o
       subtotal: total,
       shipping_fee: 0,
       total_amount: total,
-      shipped_files: null,
       ...o,
     };
     const res = await ds.getRepository(Order).insert(row as QueryDeepPartialEntity<Order>);
     const id = Number((res.identifiers[0] as { id: number }).id);
     if (o.created_at) await ds.getRepository(Order).update({ id }, { created_at: o.created_at });
     for (const i of items) {
-      await ds.getRepository(OrderItem).insert({ order_id: id, product_id: i.product_id, variant_id: null, title: i.title ?? `商品${i.product_id}`, price: i.price, quantity: i.quantity });
+      await ds.getRepository(OrderItem).insert({ order_id: id, product_id: i.product_id, variant_id: null, title: i.title ?? `商品${i.product_id}`, price: i.price, quantity: i.quantity, amount: i.price * i.quantity });
     }
     return ds.getRepository(Order).findOneByOrFail({ id });
   }

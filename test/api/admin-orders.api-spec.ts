@@ -54,7 +54,6 @@ describe('admin orders: loadconifg, getOrdersByPage, getAdminOrderDetails, updat
       subtotal: 1000,
       shipping_fee: 0,
       total_amount: 1000,
-      shipped_files: null,
       ...o,
     };
     const res = await ds.getRepository(Order).insert(row as QueryDeepPartialEntity<Order>);

@@ -229,7 +229,6 @@ export class CheckoutService {
       subtotal: money.subtotal,
       shipping_fee: money.fee,
       total_amount: money.total,
-      shipped_files: null,
     };
     // A plain INSERT (no save(): no subject bookkeeping, no re-read of the defaults). The order
     // below carries the written columns and its id (the driver's insert id: MariaDB insertId,
@@ -249,6 +248,8 @@ export class CheckoutService {
         image_url: l.product.image_url.slice(0, 500),
         price: l.variant.discount_price,
         quantity: l.quantity,
+        discount: 0,
+        amount: l.variant.discount_price * l.quantity,
       })),
     );
 

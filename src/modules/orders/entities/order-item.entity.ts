@@ -42,6 +42,14 @@ export class OrderItem {
   @Column({ type: 'int' })
   quantity: number;
 
+  /** This line's share of the order's adjustments (a positive NT$, largest-remainder spread). */
+  @MoneyColumn()
+  discount: number;
+
+  /** price × quantity − discount (never below 0). Σ amount + shipping_fee = the order's total. */
+  @MoneyColumn()
+  amount: number;
+
   @CreatedAt()
   created_at: Date;
 }

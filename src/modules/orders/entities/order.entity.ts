@@ -1,5 +1,5 @@
 import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
-import { CreatedAt, DateTimeColumn, FlagColumn, JsonColumn, MoneyColumn, UpdatedAt } from '../../../database/columns';
+import { CreatedAt, DateTimeColumn, MoneyColumn, UpdatedAt } from '../../../database/columns';
 import { OrderItem } from './order-item.entity';
 
 /**
@@ -143,9 +143,18 @@ export class Order {
   @Column({ type: 'varchar', length: 20, default: '' })
   invoice_status: string;
 
-  // Amounts (integer NT$)
+  // Amounts (integer NT$): total_amount = subtotal − discount_total − points_used + shipping_fee.
+  /** Σ price × quantity of the lines, before any adjustment. */
   @MoneyColumn()
   subtotal: number;
+
+  /** −Σ of the order's adjustments other than points (a positive NT$). */
+  @MoneyColumn()
+  discount_total: number;
+
+  /** −Σ of the order's `points` adjustments (1 point = NT$ 1). */
+  @MoneyColumn()
+  points_used: number;
 
   @MoneyColumn()
   shipping_fee: number;
@@ -187,12 +196,9 @@ export class Order {
   @DateTimeColumn()
   delivered_at: Date | null;
 
-  /** Shipping-ticket files (e.g. PDF keys) produced for this order. */
-  @JsonColumn()
-  shipped_files: unknown;
-
-  @FlagColumn(0)
-  is_called_blackcat: number;
+  /** When the order completed (已完成): ORDER_COMPLETION_DAYS after delivery; the return window closes. */
+  @DateTimeColumn()
+  completed_at: Date | null;
 
   @VersionColumn({ type: 'int', default: 1 })
   version: number;

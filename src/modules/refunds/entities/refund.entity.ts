@@ -26,6 +26,10 @@ export class Refund {
   @MoneyColumn()
   amount: number;
 
+  /** Of `amount`, the shipping fee refunded (the rest is on refund_items, by line). */
+  @MoneyColumn()
+  shipping_amount: number;
+
   /** 'credit-refund' | 'credit-void' | 'linepay' | 'bank-transfer' | 'cod'. */
   @Column({ type: 'varchar', length: 20 })
   method: string;
