@@ -1,5 +1,15 @@
-import { AMEGO_CODE, amegoForm, toF0401Data, validateInvoice } from './amego-protocol';
-import { AmegoError, InvoiceGateway, InvoiceRecord, InvoiceRequest, InvoiceValidationError, IssuedInvoice } from './invoice-gateway';
+import { ALLOWANCE_NUMBER, AMEGO_CODE, amegoForm, toF0401Data, toG0401Data, validateAllowance, validateInvoice } from './amego-protocol';
+import {
+  AllowanceRecord,
+  AllowanceRequest,
+  AmegoError,
+  InvoiceGateway,
+  InvoiceRecord,
+  InvoiceRequest,
+  InvoiceValidationError,
+  IssuedAllowance,
+  IssuedInvoice,
+} from './invoice-gateway';
 
 export interface AmegoClientOptions {
   /** Base URL, e.g. `https://invoice-api.amego.tw` or the simulator's; paths `/json/...` are appended. */
@@ -17,7 +27,10 @@ type AmegoAnswer = Record<string, unknown> & { code?: unknown; msg?: unknown };
 
 const RETRYABLE_CODES = new Set<number>([AMEGO_CODE.TIME_SKEW]);
 
-/** Amego e-invoice over its form API (PROVIDERS.md §5): f0401 issue, f0501 void, invoice_query. */
+/**
+ * Amego e-invoice over its form API (PROVIDERS.md §5): f0401 issue, f0501 void, invoice_query;
+ * allowances (折讓) g0401 issue, g0501 void, allowance_query.
+ */
 export class AmegoClient implements InvoiceGateway {
   private readonly base: string;
 
@@ -65,6 +78,44 @@ export class AmegoClient implements InvoiceGateway {
       invoiceTime: Number(d.invoice_time) || 0,
       randomNumber: str(d.random_number),
       totalAmount: Number(d.total_amount) || 0,
+      voided: isVoided(d),
+    };
+  }
+
+  async allowance(a: AllowanceRequest): Promise<IssuedAllowance> {
+    validateAllowance(a);
+    const data = toG0401Data(a);
+    const answer = await this.call('/json/g0401', data, [AMEGO_CODE.ALLOWANCE_NUMBER_USED]);
+    const sent = { allowanceNumber: a.allowanceNumber, totalAmount: data[0].TotalAmount, taxAmount: data[0].TaxAmount };
+    if (codeOf(answer) === AMEGO_CODE.ALLOWANCE_NUMBER_USED) {
+      // Issued by an earlier attempt whose answer we lost (our number is unique): it counts when it is the same allowance.
+      const found = await this.queryAllowance(a.allowanceNumber);
+      if (!found || found.invoiceNumber !== a.invoiceNumber || found.totalAmount !== sent.totalAmount || found.voided) {
+        throw new AmegoError(AMEGO_CODE.ALLOWANCE_NUMBER_USED, `Amego already has allowance ${a.allowanceNumber}, not this one`, false);
+      }
+      return { ...sent, alreadyIssued: true };
+    }
+    return { ...sent, alreadyIssued: false };
+  }
+
+  async voidAllowance(allowanceNumber: string): Promise<void> {
+    if (!ALLOWANCE_NUMBER.test(allowanceNumber ?? '')) throw new InvoiceValidationError('allowanceNumber', 'allowance number must be 1–16 letters, digits or -');
+    await this.call('/json/g0501', [{ CancelAllowanceNumber: allowanceNumber }]);
+  }
+
+  async queryAllowance(allowanceNumber: string): Promise<AllowanceRecord | null> {
+    if (!ALLOWANCE_NUMBER.test(allowanceNumber ?? '')) throw new InvoiceValidationError('allowanceNumber', 'allowance number must be 1–16 letters, digits or -');
+    const answer = await this.call('/json/allowance_query', { allowance_number: allowanceNumber }, [AMEGO_CODE.NO_DATA]);
+    if (codeOf(answer) === AMEGO_CODE.NO_DATA) return null;
+    const raw = answer.data;
+    const d = (Array.isArray(raw) ? raw[0] : raw) as Record<string, unknown> | undefined;
+    if (!d || typeof d !== 'object') return null;
+    return {
+      allowanceNumber: str(d.allowance_number) || allowanceNumber,
+      invoiceNumber: str(d.invoice_number),
+      allowanceDate: str(d.allowance_date),
+      totalAmount: Number(d.total_amount) || 0,
+      taxAmount: Number(d.tax_amount) || 0,
       voided: isVoided(d),
     };
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isCitizenBarcode, isEmailAddress, isMobileBarcodeCarrier, isTaxId } from '../../common/validation/taiwan';
-import { InvoiceItem, InvoiceRequest, InvoiceValidationError } from './invoice-gateway';
+import { AllowanceItem, AllowanceRequest, InvoiceItem, InvoiceRequest, InvoiceValidationError } from './invoice-gateway';
 
 /** Amego's answer codes we act on (PROVIDERS.md §5). */
 export const AMEGO_CODE = {
@@ -28,6 +28,19 @@ export const AMEGO_CODE = {
   VOID_UNKNOWN: 3050125,
   VOID_PENDING: 3050131,
   VOID_HAS_ALLOWANCE: 3050141,
+  // Allowance (g0401 / g0501) refusals: PROVIDERS.md §5 names none — these are the simulator's
+  // (unconfirmed, §8); the client only acts on ALLOWANCE_NUMBER_USED (looks the allowance up).
+  ALLOWANCE_NOT_ARRAY: 3060112,
+  ALLOWANCE_FIELD: 3060120,
+  ALLOWANCE_BUYER: 3060121,
+  ALLOWANCE_INVOICE_UNKNOWN: 3060125,
+  ALLOWANCE_INVOICE_VOID: 3060126,
+  ALLOWANCE_NUMBER_USED: 3060171,
+  ALLOWANCE_AMOUNT_WRONG: 3060174,
+  ALLOWANCE_OVER_INVOICE: 3060175,
+  ALLOWANCE_VOID_NOT_ARRAY: 3070112,
+  ALLOWANCE_VOID_ALREADY: 3070122,
+  ALLOWANCE_VOID_UNKNOWN: 3070125,
 } as const;
 
 /** `sign` = lower-hex md5(data + time + appKey); empty-data endpoints sign over "". */
@@ -167,4 +180,95 @@ export function toF0401Data(inv: InvoiceRequest): AmegoF0401Data {
     TotalAmount: inv.total,
     DetailVat: 1,
   };
+}
+
+/** Our allowance numbers: ≤ 16 printable ASCII characters (Amego keeps them unique per seller). */
+export const ALLOWANCE_NUMBER = /^[A-Za-z0-9-]{1,16}$/;
+export const INVOICE_NUMBER = /^[A-Z]{2}\d{8}$/;
+
+/**
+ * An allowance line from a tax-included NT$ amount `gross` (PROVIDERS.md §5): tax = gross −
+ * round(gross / 1.05), amount = the rest (tax excluded). Quantity × UnitPrice must equal Amount in
+ * whole NT$: when the tax-excluded amount does not divide by the quantity, the line is sent as
+ * quantity 1 with the count in the description.
+ */
+export function allowanceLine(description: string, quantity: number, gross: number): AllowanceItem {
+  const { salesAmount: amount, taxAmount: tax } = companyTaxSplit(gross);
+  const q = Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1;
+  if (q > 1 && amount % q === 0) return { description, quantity: q, unitPrice: amount / q, amount, tax };
+  const label = q > 1 ? `${description} ×${q}` : description;
+  return { description: label.slice(0, 256), quantity: 1, unitPrice: amount, amount, tax };
+}
+
+/** Checks an allowance before anything is sent; throws InvoiceValidationError naming the field. */
+export function validateAllowance(a: AllowanceRequest): void {
+  if (typeof a.allowanceNumber !== 'string' || !ALLOWANCE_NUMBER.test(a.allowanceNumber)) fail('allowanceNumber', 'allowance number must be 1–16 letters, digits or -');
+  if (!/^\d{8}$/.test(a.allowanceDate ?? '')) fail('allowanceDate', 'allowance date must be YYYYMMDD');
+  if (!INVOICE_NUMBER.test(a.invoiceNumber ?? '')) fail('invoiceNumber', 'invoice number must be 2 capital letters and 8 digits');
+  if (!/^\d{8}$/.test(a.invoiceDate ?? '')) fail('invoiceDate', 'invoice date must be YYYYMMDD');
+  if (a.buyerIdentifier !== CONSUMER_BUYER_ID && !/^\d{8}$/.test(a.buyerIdentifier ?? '')) fail('buyerIdentifier', 'buyer id must be 0000000000 or an 8-digit tax id');
+  if (typeof a.buyerName !== 'string' || a.buyerName.trim() === '') fail('buyerName', 'buyer name is empty');
+  if (!Array.isArray(a.items) || a.items.length === 0) fail('items', 'an allowance needs at least one item');
+  let total = 0;
+  a.items.forEach((it, i) => {
+    if (typeof it.description !== 'string' || it.description.trim() === '' || it.description.length > 256) fail(`items[${i}].description`, 'item description must be 1–256 characters');
+    if (!Number.isSafeInteger(it.quantity) || it.quantity <= 0) fail(`items[${i}].quantity`, 'item quantity must be a positive integer');
+    if (!Number.isSafeInteger(it.unitPrice) || it.unitPrice < 0) fail(`items[${i}].unitPrice`, 'item unit price must be a whole NT$ ≥ 0');
+    if (!Number.isSafeInteger(it.amount) || it.amount !== it.quantity * it.unitPrice) fail(`items[${i}].amount`, 'item amount must equal quantity × unit price');
+    if (!Number.isSafeInteger(it.tax) || it.tax < 0) fail(`items[${i}].tax`, 'item tax must be a whole NT$ ≥ 0');
+    total += it.amount + it.tax;
+  });
+  if (total <= 0) fail('items', 'an allowance must be for more than NT$ 0');
+}
+
+/** The g0401 item as Amego names it. */
+export interface AmegoG0401Item {
+  OriginalInvoiceNumber: string;
+  OriginalInvoiceDate: number;
+  OriginalDescription: string;
+  Quantity: number;
+  UnitPrice: number;
+  Amount: number;
+  Tax: number;
+  TaxType: number;
+}
+
+/** The g0401 `data` entry (the call sends an array of one). */
+export interface AmegoG0401Data {
+  AllowanceNumber: string;
+  AllowanceDate: string;
+  AllowanceType: number;
+  BuyerIdentifier: string;
+  BuyerName: string;
+  BuyerEmailAddress: string;
+  ProductItem: AmegoG0401Item[];
+  TaxAmount: number;
+  TotalAmount: number;
+}
+
+/** Maps a validated allowance to g0401 data: `[{ … }]`, TotalAmount = Σ Amount (tax excluded), TaxAmount = Σ Tax. */
+export function toG0401Data(a: AllowanceRequest): AmegoG0401Data[] {
+  const items = a.items.map((it) => ({
+    OriginalInvoiceNumber: a.invoiceNumber,
+    OriginalInvoiceDate: Number(a.invoiceDate),
+    OriginalDescription: it.description,
+    Quantity: it.quantity,
+    UnitPrice: it.unitPrice,
+    Amount: it.amount,
+    Tax: it.tax,
+    TaxType: 1,
+  }));
+  return [
+    {
+      AllowanceNumber: a.allowanceNumber,
+      AllowanceDate: a.allowanceDate,
+      AllowanceType: 2,
+      BuyerIdentifier: a.buyerIdentifier,
+      BuyerName: a.buyerName.trim(),
+      BuyerEmailAddress: a.buyerEmail,
+      ProductItem: items,
+      TaxAmount: items.reduce((s, it) => s + it.Tax, 0),
+      TotalAmount: items.reduce((s, it) => s + it.Amount, 0),
+    },
+  ];
 }

@@ -68,6 +68,52 @@ export interface InvoiceRecord {
   voided: boolean;
 }
 
+/** One line of an allowance (折讓): amounts tax-excluded, `tax` is this line's tax (PROVIDERS.md §5, g0401). */
+export interface AllowanceItem {
+  description: string;
+  quantity: number;
+  /** Tax-excluded; quantity × unitPrice = amount. */
+  unitPrice: number;
+  /** Tax-excluded NT$ of this line. */
+  amount: number;
+  /** This line's tax (its tax-included amount − amount). */
+  tax: number;
+}
+
+/** An allowance against one issued invoice (MIG D0401, seller-issued: AllowanceType 2). */
+export interface AllowanceRequest {
+  /** Ours, ≤ 16 characters, unique per seller (Amego returns no number of its own). */
+  allowanceNumber: string;
+  /** YYYYMMDD (Taipei). */
+  allowanceDate: string;
+  invoiceNumber: string;
+  /** The original invoice's date, YYYYMMDD. */
+  invoiceDate: string;
+  /** `0000000000` for a consumer, else the 8-digit tax id (as on the invoice). */
+  buyerIdentifier: string;
+  buyerName: string;
+  buyerEmail: string;
+  items: AllowanceItem[];
+}
+
+export interface IssuedAllowance {
+  allowanceNumber: string;
+  /** Tax-excluded Σ amount and Σ tax as sent. */
+  totalAmount: number;
+  taxAmount: number;
+  /** True when Amego already had this AllowanceNumber (a retry after a lost answer) and it was looked up. */
+  alreadyIssued: boolean;
+}
+
+export interface AllowanceRecord {
+  allowanceNumber: string;
+  invoiceNumber: string;
+  allowanceDate: string;
+  totalAmount: number;
+  taxAmount: number;
+  voided: boolean;
+}
+
 export interface InvoiceGateway {
   /** Issues one invoice per order; a repeated order id returns the invoice already issued. */
   issue(invoice: InvoiceRequest): Promise<IssuedInvoice>;
@@ -75,6 +121,12 @@ export interface InvoiceGateway {
   void(invoiceNumber: string, reason: string): Promise<void>;
   /** Looks an order's invoice up; null when Amego has none. */
   query(orderId: string): Promise<InvoiceRecord | null>;
+  /** Issues an allowance (g0401); a repeated AllowanceNumber returns the one already issued. */
+  allowance(allowance: AllowanceRequest): Promise<IssuedAllowance>;
+  /** Voids an allowance (g0501). */
+  voidAllowance(allowanceNumber: string): Promise<void>;
+  /** Looks an allowance up (allowance_query); null when Amego has none. */
+  queryAllowance(allowanceNumber: string): Promise<AllowanceRecord | null>;
 }
 
 export const INVOICE_GATEWAY = Symbol('INVOICE_GATEWAY');

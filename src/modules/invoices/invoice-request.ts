@@ -27,21 +27,29 @@ function description(title: string, variant: string): string {
   return (variant ? `${title}（${variant}）` : title).slice(0, 256);
 }
 
+/** What the invoice reads of an order's adjustments (spec 4 §3): its label and signed amount. */
+export type InvoiceAdjustment = Pick<Awaited<ReturnType<OrderStateService['adjustmentsOf']>>[number], 'label' | 'amount'>;
+
 /**
- * The e-invoice of an order, mapped exactly (PROVIDERS.md §5, issue 10): lines = the order's items
- * at the price charged plus a 運費 line when there is a shipping fee, total = the order's total
- * (the gateway refuses amounts that do not add up); OrderId = MerTradeNo; buyer = the buyer's name
+ * The e-invoice of an order, mapped exactly (PROVIDERS.md §5, issues 10 and 19): lines = the
+ * order's items at their list price × quantity, then each adjustment as its own line (a negative
+ * amount: "訂單折扣 −100", as Amego's example `會員折抵`), then a 運費 line when there is a shipping
+ * fee; total = the order's total — Σ price × qty + Σ adjustments + shipping = total_amount is the
+ * order's invariant, and the gateway refuses amounts that do not add up; OrderId = MerTradeNo; buyer = the buyer's name
  * and e-mail. Personal: carrier amego (the buyer e-mail), 3J0002 mobile barcode or CQ0001 citizen
  * certificate; Company: 統一編號 and title (the gateway splits the 5 % tax); Donate: 愛心碼.
  * LINE Pay orders (no invoice choice) go to the member carrier.
  */
-export function invoiceRequestOf({ order, items }: OrderWithItems): InvoiceRequest {
+export function invoiceRequestOf({ order, items }: OrderWithItems, adjustments: readonly InvoiceAdjustment[] = []): InvoiceRequest {
   const lines: InvoiceItem[] = items.map((it) => ({
     description: description(it.title, it.variant_name),
     quantity: it.quantity,
     unitPrice: it.price,
     amount: it.price * it.quantity,
   }));
+  for (const adj of adjustments) {
+    if (adj.amount !== 0) lines.push({ description: (adj.label || '折扣').slice(0, 256), quantity: 1, unitPrice: adj.amount, amount: adj.amount });
+  }
   if (order.shipping_fee > 0) lines.push({ description: '運費', quantity: 1, unitPrice: order.shipping_fee, amount: order.shipping_fee });
   const base = { orderId: order.mer_trade_no, buyerName: order.buy_name, buyerEmail: order.buy_email, items: lines, total: order.total_amount };
   switch (order.invoice_type) {

@@ -73,7 +73,9 @@ export class InvoiceProcessor {
     await this.tx.manager.createQueryBuilder().insert().into(Invoice).values({ order_id: orderId, status: INVOICE_STATUS.pending }).orIgnore().execute();
     let issued: IssuedInvoice;
     try {
-      issued = await this.gateway.issue(invoiceRequestOf(found));
+      // The stored adjustments become the invoice's negative lines.
+      const adjustments = await this.orders.adjustmentsOf(orderId);
+      issued = await this.gateway.issue(invoiceRequestOf(found, adjustments));
     } catch (err) {
       await this.recordFailure(orderId, err);
       throw err;

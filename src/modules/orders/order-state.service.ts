@@ -7,6 +7,7 @@ import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { JobName } from '../../jobs/job-types';
 import { StockService } from '../catalog/stock.service';
+import { OrderAdjustment } from './entities/order-adjustment.entity';
 import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
 import { OrderStatusCode } from './entities/order-status-code.entity';
@@ -88,6 +89,11 @@ export class OrderStateService {
     if (!order) return null;
     const items = await this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
     return { order, items };
+  }
+
+  /** An order's adjustments (spec 4 §3), oldest first: the invoice prints each as its own line. */
+  async adjustmentsOf(orderId: number): Promise<OrderAdjustment[]> {
+    return this.tx.repo(OrderAdjustment).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
   }
 
   /**

@@ -1,6 +1,6 @@
 import express, { Request, Response, Router } from 'express';
 import { AMEGO_CODE, amegoSign, companyTaxSplit, CONSUMER_BUYER_ID, LOVE_CODE } from '../amego-protocol';
-import { taipeiYearMonth } from '../../../common/time/taipei-time';
+import { taipeiToday, taipeiYearMonth } from '../../../common/time/taipei-time';
 import { listenOnLoopback } from '../../simulators/listen';
 import { safeEqual } from '../../../common/crypto/safe-equal';
 
@@ -30,12 +30,25 @@ export interface SimulatedInvoice {
   cancelDate: number | null;
 }
 
+export interface SimulatedAllowance {
+  allowanceNumber: string;
+  invoiceNumber: string;
+  allowanceDate: string;
+  /** Tax-excluded Σ Amount and Σ Tax as received. */
+  totalAmount: number;
+  taxAmount: number;
+  data: Record<string, unknown>;
+  cancelDate: number | null;
+}
+
 export type AmegoFailure = { code: number; msg?: string } | 'http500' | 'garbage';
 
 export interface AmegoSimulatorControls {
   calls: AmegoCall[];
   /** Issued invoices by invoice number. */
   invoices: Map<string, SimulatedInvoice>;
+  /** Issued allowances (折讓) by allowance number. */
+  allowances: Map<string, SimulatedAllowance>;
   /** The next call (any path) fails this way, after its sign was checked. */
   failNext(failure: AmegoFailure): void;
   /** While on, every call answers HTTP 503. */
@@ -68,8 +81,8 @@ const MESSAGES: Record<number, string> = {
 };
 
 /**
- * A local Amego (PROVIDERS.md §5): form POSTs to /json/f0401, /json/f0501, /json/invoice_query
- * and GET /json/time, checked like the real one (tax id, `sign`, JSON data, buyer, carrier,
+ * A local Amego (PROVIDERS.md §5): form POSTs to /json/f0401, /json/f0501, /json/invoice_query,
+ * the allowance calls /json/g0401, /json/g0501, /json/allowance_query, and GET /json/time, checked like the real one (tax id, `sign`, JSON data, buyer, carrier,
  * donation code, amounts), invoices in memory. `time` skew is unconfirmed (§8): any 10-digit
  * time is accepted.
  */
@@ -84,12 +97,14 @@ export function createAmegoSimulator(opts: AmegoSimulatorOptions): AmegoSimulato
 
   router.calls = [];
   router.invoices = new Map();
+  router.allowances = new Map();
   router.failNext = (f) => void pending.push(f);
   router.outage = (on) => void (down = on);
   router.loseNextAnswer = () => void (loseNext = true);
   router.reset = () => {
     router.calls.length = 0;
     router.invoices.clear();
+    router.allowances.clear();
     byOrder.clear();
     counters.clear();
     pending = [];
@@ -101,7 +116,8 @@ export function createAmegoSimulator(opts: AmegoSimulatorOptions): AmegoSimulato
     res.json({ code: 0, msg: '', timestamp: Math.floor(now() / 1000) });
   });
 
-  router.post(['/json/f0401', '/json/f0501', '/json/invoice_query'], express.urlencoded({ extended: false, limit: '1mb' }), (req: Request, res: Response) => {
+  const ALLOWANCE_PATHS = ['/json/g0401', '/json/g0501', '/json/allowance_query'];
+  router.post(['/json/f0401', '/json/f0501', '/json/invoice_query', ...ALLOWANCE_PATHS], express.urlencoded({ extended: false, limit: '1mb' }), (req: Request, res: Response) => {
     const path = req.path;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const field = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
@@ -178,11 +194,49 @@ export function createAmegoSimulator(opts: AmegoSimulatorOptions): AmegoSimulato
         const inv = router.invoices.get(no);
         if (!inv) return answer(AMEGO_CODE.VOID_UNKNOWN);
         if (inv.cancelDate !== null) return answer(AMEGO_CODE.VOID_ALREADY);
+        if ([...router.allowances.values()].some((a) => a.invoiceNumber === no && a.cancelDate === null)) return answer(AMEGO_CODE.VOID_HAS_ALLOWANCE, {}, '發票已開立折讓，無法作廢');
       }
       for (const entry of parsed as Array<{ CancelInvoiceNumber: string }>) {
         router.invoices.get(entry.CancelInvoiceNumber)!.cancelDate = Math.floor(now() / 1000);
       }
       return answer(0);
+    }
+
+    if (path === '/json/g0401') {
+      const result = checkG0401(parsed, router.invoices, router.allowances);
+      if ('code' in result) return answer(result.code, {}, result.msg);
+      router.allowances.set(result.allowance.allowanceNumber, result.allowance);
+      return answer(0);
+    }
+
+    if (path === '/json/g0501') {
+      if (!Array.isArray(parsed)) return answer(AMEGO_CODE.ALLOWANCE_VOID_NOT_ARRAY);
+      for (const entry of parsed as Array<Record<string, unknown>>) {
+        const al = router.allowances.get(typeof entry?.CancelAllowanceNumber === 'string' ? entry.CancelAllowanceNumber : '');
+        if (!al) return answer(AMEGO_CODE.ALLOWANCE_VOID_UNKNOWN, {}, '查無折讓單');
+        if (al.cancelDate !== null) return answer(AMEGO_CODE.ALLOWANCE_VOID_ALREADY, {}, '折讓單已作廢');
+      }
+      for (const entry of parsed as Array<{ CancelAllowanceNumber: string }>) {
+        router.allowances.get(entry.CancelAllowanceNumber)!.cancelDate = Math.floor(now() / 1000);
+      }
+      return answer(0);
+    }
+
+    if (path === '/json/allowance_query') {
+      const al = router.allowances.get(String((parsed as Record<string, unknown>)?.allowance_number ?? ''));
+      if (!al) return answer(AMEGO_CODE.NO_DATA);
+      return answer(0, {
+        data: {
+          allowance_number: al.allowanceNumber,
+          allowance_date: al.allowanceDate,
+          invoice_number: al.invoiceNumber,
+          buyer_identifier: al.data.BuyerIdentifier,
+          total_amount: al.totalAmount,
+          tax_amount: al.taxAmount,
+          cancel_date: al.cancelDate ?? '',
+          items: al.data.ProductItem,
+        },
+      });
     }
 
     // invoice_query
@@ -248,6 +302,62 @@ function checkF0401(d: Record<string, unknown>): number {
   return 0;
 }
 
+/** YYYYMMDD (Taipei) of a unix time. */
+function ymd(unix: number): string {
+  return taipeiToday(new Date(unix * 1000)).replace(/-/g, '');
+}
+
+/**
+ * The g0401 checks (PROVIDERS.md §5; the codes are the simulator's, unconfirmed §8): an array of
+ * one allowance, our number ≤ 16 and unused, the date, type 2, the buyer as on the invoice, every
+ * line against a known, unvoided invoice and its date, Amount = Quantity × UnitPrice, TotalAmount =
+ * Σ Amount and TaxAmount = Σ Tax, and all allowances of an invoice within its total.
+ */
+function checkG0401(
+  parsed: unknown,
+  invoices: Map<string, SimulatedInvoice>,
+  allowances: Map<string, SimulatedAllowance>,
+): { code: number; msg?: string } | { allowance: SimulatedAllowance } {
+  if (!Array.isArray(parsed)) return { code: AMEGO_CODE.ALLOWANCE_NOT_ARRAY, msg: 'data 須為陣列' };
+  if (parsed.length !== 1 || !parsed[0] || typeof parsed[0] !== 'object') return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: '一次開立一張折讓單' };
+  const d = parsed[0] as Record<string, unknown>;
+  const no = typeof d.AllowanceNumber === 'string' ? d.AllowanceNumber : '';
+  if (!/^[\x21-\x7e]{1,16}$/.test(no)) return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: 'AllowanceNumber 錯誤' };
+  if (allowances.has(no)) return { code: AMEGO_CODE.ALLOWANCE_NUMBER_USED, msg: 'AllowanceNumber 已存在' };
+  if (typeof d.AllowanceDate !== 'string' || !/^\d{8}$/.test(d.AllowanceDate)) return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: 'AllowanceDate 錯誤' };
+  if (Number(d.AllowanceType) !== 2) return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: 'AllowanceType 錯誤' };
+  const buyerId = typeof d.BuyerIdentifier === 'string' ? d.BuyerIdentifier : '';
+  if (buyerId !== CONSUMER_BUYER_ID && !/^\d{8}$/.test(buyerId)) return { code: AMEGO_CODE.ALLOWANCE_BUYER, msg: 'BuyerIdentifier 錯誤' };
+  if (typeof d.BuyerName !== 'string' || d.BuyerName === '') return { code: AMEGO_CODE.ALLOWANCE_BUYER, msg: 'BuyerName 為空值' };
+  const items = d.ProductItem;
+  if (!Array.isArray(items) || items.length === 0) return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: 'ProductItem 為空值' };
+  let amount = 0;
+  let tax = 0;
+  let invoiceNumber = '';
+  for (const it of items as Array<Record<string, unknown>>) {
+    const inv = invoices.get(String(it?.OriginalInvoiceNumber ?? ''));
+    if (!inv) return { code: AMEGO_CODE.ALLOWANCE_INVOICE_UNKNOWN, msg: '查無原發票' };
+    if (inv.cancelDate !== null) return { code: AMEGO_CODE.ALLOWANCE_INVOICE_VOID, msg: '原發票已作廢' };
+    if (invoiceNumber && inv.invoiceNumber !== invoiceNumber) return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: '一張折讓單限一張發票' };
+    invoiceNumber = inv.invoiceNumber;
+    if (String(it.OriginalInvoiceDate) !== ymd(inv.invoiceTime)) return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: 'OriginalInvoiceDate 錯誤' };
+    if (String(inv.data.BuyerIdentifier) !== buyerId) return { code: AMEGO_CODE.ALLOWANCE_BUYER, msg: 'BuyerIdentifier 與原發票不符' };
+    if (typeof it.OriginalDescription !== 'string' || it.OriginalDescription === '') return { code: AMEGO_CODE.ALLOWANCE_FIELD, msg: 'OriginalDescription 為空值' };
+    if (![1, 2, 3].includes(Number(it.TaxType))) return { code: AMEGO_CODE.ITEM_TAX_TYPE };
+    if (!isInt(it.Quantity) || it.Quantity <= 0 || !isInt(it.UnitPrice) || !isInt(it.Amount) || !isInt(it.Tax) || it.Tax < 0 || it.Amount < 0) {
+      return { code: AMEGO_CODE.ALLOWANCE_AMOUNT_WRONG, msg: '金額錯誤' };
+    }
+    if (it.Amount !== it.Quantity * it.UnitPrice) return { code: AMEGO_CODE.ALLOWANCE_AMOUNT_WRONG, msg: 'Amount 不等於 Quantity × UnitPrice' };
+    amount += it.Amount;
+    tax += it.Tax;
+  }
+  if (d.TotalAmount !== amount || d.TaxAmount !== tax || amount + tax <= 0) return { code: AMEGO_CODE.ALLOWANCE_AMOUNT_WRONG, msg: 'TotalAmount / TaxAmount 錯誤' };
+  const inv = invoices.get(invoiceNumber)!;
+  const before = [...allowances.values()].filter((a) => a.invoiceNumber === invoiceNumber && a.cancelDate === null).reduce((s, a) => s + a.totalAmount + a.taxAmount, 0);
+  if (before + amount + tax > inv.totalAmount) return { code: AMEGO_CODE.ALLOWANCE_OVER_INVOICE, msg: '折讓金額超過發票金額' };
+  return { allowance: { allowanceNumber: no, invoiceNumber, allowanceDate: d.AllowanceDate, totalAmount: amount, taxAmount: tax, data: d, cancelDate: null } };
+}
+
 export interface StartedAmegoSimulator extends AmegoSimulatorControls {
   /** Base URL for AMEGO_API_URL, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -265,6 +375,9 @@ export async function startAmegoSimulator(opts: Partial<AmegoSimulatorOptions> =
     },
     get invoices() {
       return sim.invoices;
+    },
+    get allowances() {
+      return sim.allowances;
     },
     failNext: sim.failNext,
     outage: sim.outage,
