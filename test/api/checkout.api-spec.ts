@@ -8,6 +8,7 @@ import { SIMULATORS } from '../../src/integrations/providers/provider-tokens';
 import type { EmbeddedSimulators } from '../../src/integrations/providers/embedded-simulators';
 import { BrowserSession, isolatedEnv } from '../../src/modules/auth/testing/browser-session';
 import { TEST_DB } from '../helpers/databases';
+import { expectOrderAddsUp } from '../helpers/order-invariants';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import {
   Body,
@@ -252,6 +253,7 @@ describe('checkout: POST /api/order/submitOrder (spec 2 §4–5, issue 10)', () 
         expect([quantity, res.status, res.body.message]).toEqual([quantity, 200, '訂單已成立']);
         const [row] = await ds.query('SELECT shipping_fee, total_amount FROM orders WHERE id = ?', [res.body.resData.order_id]);
         expect([Number(row.shipping_fee), Number(row.total_amount)]).toEqual([fee, total]);
+        await expectOrderAddsUp(t.app, res.body.resData.order_id);
       };
       await place(below, m.shipping_cost);
       await place(atOrAbove, 0);
@@ -319,6 +321,22 @@ describe('checkout: POST /api/order/submitOrder (spec 2 §4–5, issue 10)', () 
       expect(items.map((i: Record<string, unknown>) => ({ ...i, product_id: Number(i.product_id), variant_id: Number(i.variant_id), price: Number(i.price), quantity: Number(i.quantity) }))).toEqual([
         { product_id: a.productId, variant_id: a.variantId, title: a.title, variant_name: a.variantName, image_url: image(a.productId), price: a.price, quantity: 2 },
         { product_id: b.productId, variant_id: b.variantId, title: b.title, variant_name: b.variantName, image_url: image(b.productId), price: b.price, quantity: 1 },
+      ]);
+
+      // The lines as charged (no discount yet) and the money adds up on the stored order.
+      const money = await expectOrderAddsUp(t.app, id);
+      expect(money.items.map((i) => [i.discount, i.amount])).toEqual([
+        [0, a.price * 2],
+        [0, b.price],
+      ]);
+      expect(money.adjustments).toEqual([]);
+      expect([money.order.discount_total, money.order.points_used]).toEqual([0, 0]);
+      // The slip answers the stored numbers: lines with discount / amount, an empty adjustments list.
+      const slip = await s.b.get(`/api/order/getOrderAndDetails/${res.body.resData.MerTradeNo}`);
+      expect(slip.body.order).toMatchObject({ subtotal, discount_total: 0, points_used: 0, total_amount: total, adjustments: [] });
+      expect(slip.body.orderItems.map((i: { discount: number; amount: number }) => [i.discount, i.amount])).toEqual([
+        [0, a.price * 2],
+        [0, b.price],
       ]);
 
       expect([await stockOf(t.app, a.variantId), await stockOf(t.app, b.variantId)]).toEqual([8, 9]);
@@ -582,6 +600,8 @@ describe('checkout: POST /api/order/submitOrder (spec 2 §4–5, issue 10)', () 
       const [c] = await ds.query('SELECT payment_code, bank_code FROM orders WHERE id = ?', [cvs.body.resData.order_id]);
       expect(c.payment_code).not.toBe('');
       expect(c.bank_code).toBe('');
+      await expectOrderAddsUp(t.app, atm.body.resData.order_id);
+      await expectOrderAddsUp(t.app, cvs.body.resData.order_id);
     });
 
     it('credit: the hosted 3-D Secure form to post; a repeat with the key answers the same form', async () => {

@@ -1,5 +1,5 @@
 import type { Envelope } from './envelope';
-import type { OrderItemView, OrderView } from './orders';
+import type { AdjustmentView, OrderItemView, OrderView } from './orders';
 
 /**
  * Shapes of the back-office answers (spec 2 §7 admin calls, spec 3 §7 login and notifications,
@@ -183,6 +183,21 @@ export interface AdminOrderDetails {
   history: AuditEntryView[];
 }
 export type AdminOrderDetailsAnswer = Envelope<{ orderDetails: AdminOrderDetails }>;
+
+/**
+ * `POST /api/admin/addOrderDiscount {order_id, amount, reason}` (訂單折扣, owner and staff): the
+ * order's money after the discount; `repriced` false when an ATM / CVS code could not be issued again.
+ */
+export type OrderDiscountAnswer = Envelope<{
+  order_id: number;
+  subtotal: number;
+  discount_total: number;
+  shipping_fee: number;
+  total_amount: number;
+  payment_code: string;
+  repriced: boolean;
+  adjustments: AdjustmentView[];
+}>;
 
 /** POST /api/admin/createShippingOrder. `result`: the ticket page HTML (spec); `pending`: the job is still running — poll getShippingTicket. */
 export type CreateShippingOrderAnswer = Envelope<{ result?: string; ticket?: ShippingTicketView; pending?: boolean; pdfUrl?: string }>;

@@ -78,6 +78,19 @@ export interface OrderView {
   order_status_msg: string;
   /** ISO 8601 (UTC) or null. */
   paid_at: string | null;
+  /** −Σ of the adjustments other than points (positive NT$); total_amount = subtotal − discount_total − points_used + shipping_fee. */
+  discount_total: number;
+  /** Points used (positive NT$). */
+  points_used: number;
+  /** The order's discounts as stored (訂單折扣 −NT$ 100 …), oldest first. */
+  adjustments: AdjustmentView[];
+}
+
+/** An order adjustment as shown: `amount` is negative NT$. */
+export interface AdjustmentView {
+  kind: string;
+  label: string;
+  amount: number;
 }
 
 /** A line of an order (prices as charged; title and image as they were at checkout). */
@@ -90,6 +103,10 @@ export interface OrderItemView {
   variant_name: string;
   quantity: number;
   price: number;
+  /** This line's share of the order's adjustments (positive NT$). */
+  discount: number;
+  /** price × quantity − discount (what the line costs). */
+  amount: number;
 }
 
 /** An auto-submitted form: POST `body` to `go_url` (an empty body: just go to `go_url`). */

@@ -31,6 +31,7 @@ import { OrderStatusCode } from './entities/order-status-code.entity';
 import { Order } from './entities/order.entity';
 import { PaymentStatusCode } from './entities/payment-status-code.entity';
 import { ONLINE_PAYMENTS, ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
+import { adjustmentsOf } from './order-adjustments';
 import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
 
 const DAY_MS = 24 * 3600_000;
@@ -257,9 +258,13 @@ export class AdminOrdersService {
 
   private async views(orders: Order[], known?: Map<number, ShippingTicketView[]>): Promise<AdminOrderView[]> {
     if (orders.length === 0) return [];
-    const [labels, tickets] = await Promise.all([this.labels(), known ? Promise.resolve(known) : this.ticketsOf(orders.map((o) => o.id))]);
+    const [labels, tickets, adjustments] = await Promise.all([
+      this.labels(),
+      known ? Promise.resolve(known) : this.ticketsOf(orders.map((o) => o.id)),
+      adjustmentsOf(this.tx, orders.map((o) => o.id)),
+    ]);
     return orders.map((o) => {
-      const { cancellable: _cancellable, ...view } = toOrderView(o, labels);
+      const { cancellable: _cancellable, ...view } = toOrderView(o, labels, adjustments.get(o.id));
       const own = tickets.get(o.id) ?? [];
       const latest = own[0];
       const live = own.some((t) => LIVE_TICKET.includes(t.status));

@@ -16,7 +16,6 @@ import {
   DEFAULT_DELIVERY_SLOT,
   HOME_SHIPPINGS,
   paymentAllowed,
-  shippingFeeFor,
   totalChangedMsg,
 } from '../../common/validation/checkout-rules';
 import { lookupArea } from '../../common/validation/tw-zipcodes';
@@ -31,8 +30,10 @@ import { AddressBookService } from '../users/address-book.service';
 import type { AddressView, ProfileView } from '../../common/api/account';
 import { UsersService } from '../users/users.service';
 import { CartItemDto, SubmitOrderDto } from './dto/submit-order.dto';
+import { OrderAdjustment } from './entities/order-adjustment.entity';
 import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
+import { priceCart, type PricedCart } from './pricing/price-cart';
 import { CANCEL_MSG, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
 /** A double submit without an Idempotency-Key: one submit per member per 2 seconds. */
@@ -57,11 +58,8 @@ export interface SubmitContext {
 /** What `replay` reads of an order made earlier with the same idempotency key. */
 type ReplayedOrder = Pick<Order, 'id' | 'mer_trade_no' | 'payment' | 'status_name' | 'order_status_msg'>;
 
-interface Money {
-  subtotal: number;
-  fee: number;
-  total: number;
-}
+/** The cart as priced by priceCart (lines in the order of `Line[]`). */
+type Money = PricedCart;
 
 /** A cart line as charged. */
 interface Line {
@@ -169,15 +167,14 @@ export class CheckoutService {
     const problem = checkoutError(form, { shippingIds, paymentCodes });
     if (problem) throw new AppError(problem, HttpStatus.BAD_REQUEST);
 
-    // Prices, fee and total from the database.
+    // Prices, fee and total from the database, by the one price function (spec 4 §4).
     const lines = this.linesOf(items, products);
-    const subtotal = lines.reduce((sum, l) => sum + l.variant.discount_price * l.quantity, 0);
     const shipping = methods.shipping.find((m) => m.id === form.shipping)!;
-    const fee = shippingFeeFor(shipping, subtotal);
-    const total = subtotal + fee;
+    const money = priceCart({ lines: lines.map((l) => ({ unitPrice: l.variant.discount_price, quantity: l.quantity })), shipping, adjustments: [], points: 0 });
+    const total = money.total;
     if (!paymentAllowed(form.payment as string, shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
     if (dto.totalAmount !== total) throw new AppError(totalChangedMsg(total), HttpStatus.CONFLICT, { totalAmount: total });
-    return { profile, form, lines, money: { subtotal, fee, total } };
+    return { profile, form, lines, money };
   }
 
   /** The transaction of a submit; a new order number when the random one was taken. */
@@ -227,7 +224,9 @@ export class CheckoutService {
       status_name: ORDER_STATUS.pending,
       ...invoice,
       subtotal: money.subtotal,
-      shipping_fee: money.fee,
+      discount_total: money.discountTotal,
+      points_used: money.pointsUsed,
+      shipping_fee: money.shippingFee,
       total_amount: money.total,
     };
     // A plain INSERT (no save(): no subject bookkeeping, no re-read of the defaults). The order
@@ -239,19 +238,36 @@ export class CheckoutService {
     if (!generated?.id) throw new Error('order insert: no id from the driver');
     order.id = Number(generated.id);
     await this.tx.repo(OrderItem).insert(
-      lines.map((l) => ({
+      lines.map((l, i) => ({
         order_id: order.id,
         product_id: l.product.product_id,
         variant_id: l.variant.variant_id,
         title: l.product.title.slice(0, 120),
         variant_name: l.variant.variant_name.slice(0, 100),
         image_url: l.product.image_url.slice(0, 500),
-        price: l.variant.discount_price,
-        quantity: l.quantity,
-        discount: 0,
-        amount: l.variant.discount_price * l.quantity,
+        price: money.lines[i].unitPrice,
+        quantity: money.lines[i].quantity,
+        discount: money.lines[i].discount,
+        amount: money.lines[i].amount,
       })),
     );
+    if (money.adjustments.length > 0) {
+      // Line-level adjustments name their line's id (the lines were inserted in this order).
+      const needIds = money.adjustments.some((a) => a.lineIndex !== null);
+      const itemIds = needIds ? (await this.tx.repo(OrderItem).find({ select: { id: true }, where: { order_id: order.id }, order: { id: 'ASC' } })).map((r) => r.id) : [];
+      await this.tx.repo(OrderAdjustment).insert(
+        money.adjustments.map((a) => ({
+          order_id: order.id,
+          order_item_id: a.lineIndex === null ? null : (itemIds[a.lineIndex] ?? null),
+          kind: a.kind,
+          source_id: a.sourceId,
+          label: a.label,
+          amount: a.amount,
+          reason: a.reason,
+          created_by: null,
+        })),
+      );
+    }
 
     await this.rememberDefaults(userId, profile, order, invoice);
 

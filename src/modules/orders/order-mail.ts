@@ -1,7 +1,9 @@
 import { ATM_BANKS, DELIVERY_SLOTS, HOME_SHIPPINGS } from '../../common/validation/checkout-rules';
+import { adjustmentText } from '../../common/validation/order-discount-rules';
 import { escapeHtml } from '../../common/html/escape-html';
 import { taipeiTimestamp } from '../../common/time/taipei-time';
 import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
+import type { OrderAdjustment } from './entities/order-adjustment.entity';
 import type { OrderItem } from './entities/order-item.entity';
 import type { Order } from './entities/order.entity';
 
@@ -51,7 +53,9 @@ export type MailOrder = Pick<
   | 'paid_at'
   | 'created_at'
 >;
-export type MailOrderItem = Pick<OrderItem, 'title' | 'variant_name' | 'price' | 'quantity'>;
+export type MailOrderItem = Pick<OrderItem, 'title' | 'variant_name' | 'price' | 'quantity' | 'discount' | 'amount'>;
+/** An adjustment as the mail shows it (訂單折扣 −NT$ 100). */
+export type MailAdjustment = Pick<OrderAdjustment, 'label' | 'amount'>;
 
 export interface OrderMailContext {
   /** Shop name (settings COMPANY_NAME), as the other buyer mails. */
@@ -178,7 +182,8 @@ function itemLine(it: MailOrderItem): { name: string; quantity: string; price: s
     name: it.variant_name ? `${it.title}（${it.variant_name}）` : it.title,
     quantity: String(it.quantity),
     price: ntd(it.price),
-    amount: ntd(it.price * it.quantity),
+    // As stored: price × quantity − the line's share of the discounts.
+    amount: ntd(it.amount),
   };
 }
 
@@ -198,19 +203,25 @@ function recipient(order: MailOrder): MailMessage['to'] {
   return name ? { name, address: order.buy_email } : order.buy_email;
 }
 
+/** The money rows: 商品小計, each adjustment as stored, 運費, 訂單總額 (all stored numbers). */
+export function totalRows(order: MailOrder, adjustments: readonly MailAdjustment[]): Row[] {
+  return [
+    ['商品小計', ntd(order.subtotal)],
+    ...adjustments.map((a): Row => [a.label, adjustmentText(a.amount)]),
+    ['運費', order.shipping_fee > 0 ? ntd(order.shipping_fee) : '免運費'],
+    ['訂單總額', ntd(order.total_amount)],
+  ];
+}
+
 /** `mail.order-confirmation`: order number, items, totals, shipping, payment instructions, slip link. */
-export function orderConfirmationMail(order: MailOrder, items: MailOrderItem[], ctx: OrderMailContext): MailMessage {
+export function orderConfirmationMail(order: MailOrder, items: MailOrderItem[], ctx: OrderMailContext, adjustments: readonly MailAdjustment[] = []): MailMessage {
   const lines = items.map(itemLine);
   const head: Row[] = [
     ['訂單編號', `#${order.id}`],
     ['交易編號', order.mer_trade_no],
     ['訂購時間', `${taipeiTimestamp(order.created_at)}（台北時間）`],
   ];
-  const totals: Row[] = [
-    ['商品小計', ntd(order.subtotal)],
-    ['運費', order.shipping_fee > 0 ? ntd(order.shipping_fee) : '免運費'],
-    ['訂單總額', ntd(order.total_amount)],
-  ];
+  const totals = totalRows(order, adjustments);
   const pay = paymentInstructions(order);
   const payRows: Row[] = [['付款方式', ctx.paymentLabel], ...pay.rows];
   const link = slipUrl(ctx.origin, order.mer_trade_no);

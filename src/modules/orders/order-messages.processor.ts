@@ -9,6 +9,7 @@ import { JobName, type JobOf } from '../../jobs/job-types';
 import { SettingsService } from '../settings/settings.service';
 import { OrderMessage } from './entities/order-message.entity';
 import type { Order } from './entities/order.entity';
+import { adjustmentsOf } from './order-adjustments';
 import { ORDER_MESSAGE_KIND, orderConfirmationMail, orderPaidMail, orderPaidSms, PAYMENT_LABELS, SHIPPING_NAMES, type OrderMailContext, type OrderMessageKind } from './order-mail';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
@@ -51,7 +52,8 @@ export class OrderMessagesProcessor {
     // An order cancelled before its confirmation went out (its payment could not be started, the
     // member cancelled at once) never became an order to confirm.
     if (order.status_name === ORDER_STATUS.cancelled) return this.skip(order, kind, 'order is cancelled');
-    await this.sendMail(order, kind, orderConfirmationMail(order, items, await this.context(order)));
+    const adjustments = (await adjustmentsOf(this.tx, [order.id])).get(order.id) ?? [];
+    await this.sendMail(order, kind, orderConfirmationMail(order, items, await this.context(order), adjustments));
   }
 
   @JobHandler(JobName.MailOrderPaid)

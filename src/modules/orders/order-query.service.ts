@@ -10,6 +10,7 @@ import { OrderItem } from './entities/order-item.entity';
 import { OrderStatusCode } from './entities/order-status-code.entity';
 import { Order } from './entities/order.entity';
 import { PaymentStatusCode } from './entities/payment-status-code.entity';
+import { adjustmentsOf } from './order-adjustments';
 import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
 
 export const ORDERS_PAGE_SIZE = 5;
@@ -61,8 +62,8 @@ export class OrderQueryService {
 
   async views(orders: Order[]): Promise<OrderView[]> {
     if (orders.length === 0) return [];
-    const labels = await this.labels(orders);
-    return orders.map((o) => toOrderView(o, labels));
+    const [labels, adjustments] = await Promise.all([this.labels(orders), adjustmentsOf(this.tx, orders.map((o) => o.id))]);
+    return orders.map((o) => toOrderView(o, labels, adjustments.get(o.id)));
   }
 
   private async items(orderId: number): Promise<OrderItemView[]> {

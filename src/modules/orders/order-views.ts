@@ -1,7 +1,8 @@
-import type { OrderItemView, OrderView } from '../../common/api/orders';
+import type { AdjustmentView, OrderItemView, OrderView } from '../../common/api/orders';
 import { RETURN_WINDOW_DAYS } from '../../common/validation/admin';
 import { taipeiTimestamp } from '../../common/time/taipei-time';
 import type { ShopMethods } from '../settings/settings.service';
+import type { OrderAdjustment } from './entities/order-adjustment.entity';
 import type { OrderItem } from './entities/order-item.entity';
 import type { Order } from './entities/order.entity';
 import { ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
@@ -34,7 +35,7 @@ export function isReturnable(o: Pick<Order, 'status_name' | 'payment_status' | '
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 
 /** An order as the member sees it (payment slip, /orders): spec 1 §3 "Order", spec 2 §3 "Order as shown". */
-export function toOrderView(o: Order, labels: OrderLabels): OrderView {
+export function toOrderView(o: Order, labels: OrderLabels, adjustments: readonly OrderAdjustment[] = []): OrderView {
   const status = labels.status.get(o.status_name);
   const payStatus = labels.payment.get(o.payment_status);
   const payment = labels.methods.payment.find((m) => m.method_code === o.payment);
@@ -91,7 +92,15 @@ export function toOrderView(o: Order, labels: OrderLabels): OrderView {
     ship_trade_no: o.ship_trade_no,
     order_status_msg: o.order_status_msg,
     paid_at: iso(o.paid_at),
+    discount_total: o.discount_total ?? 0,
+    points_used: o.points_used ?? 0,
+    adjustments: adjustments.map(toAdjustmentView),
   };
+}
+
+/** An adjustment as shown (訂單折扣 −NT$ 100): the stored label and negative amount. */
+export function toAdjustmentView(a: Pick<OrderAdjustment, 'kind' | 'label' | 'amount'>): AdjustmentView {
+  return { kind: a.kind, label: a.label, amount: a.amount };
 }
 
 /** A line of an order as charged. */
@@ -105,5 +114,7 @@ export function toOrderItemView(i: OrderItem): OrderItemView {
     variant_name: i.variant_name,
     quantity: i.quantity,
     price: i.price,
+    discount: i.discount ?? 0,
+    amount: i.amount,
   };
 }

@@ -54,11 +54,17 @@ export function orderView(extra: Partial<OrderView> = {}): OrderView {
     ship_trade_no: '',
     order_status_msg: '',
     paid_at: null,
+    discount_total: 0,
+    points_used: 0,
+    adjustments: [],
     ...extra,
   };
 }
 
 export function orderItem(extra: Partial<OrderItemView> = {}): OrderItemView {
+  const price = extra.price ?? 600;
+  const quantity = extra.quantity ?? 2;
+  const discount = extra.discount ?? 0;
   return {
     order_detail_id: 1,
     product_id: 3,
@@ -68,6 +74,8 @@ export function orderItem(extra: Partial<OrderItemView> = {}): OrderItemView {
     variant_name: '30ml',
     quantity: 2,
     price: 600,
+    discount,
+    amount: price * quantity - discount,
     ...extra,
   };
 }
