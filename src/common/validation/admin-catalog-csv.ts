@@ -4,13 +4,26 @@ import type { ProductCsvCounts, ProductCsvRowError } from '../api/admin-catalog-
  * Limits and texts of the product CSV import (issue 12), shared by the server
  * (src/modules/catalog/admin-catalog-csv.*) and the back office's CSV buttons (`@rules/admin-catalog-csv`).
  */
-export const CSV_LIMITS = { bytes: 2 * 1024 * 1024, rows: 2000 } as const;
+export const CSV_LIMITS = {
+  bytes: 2 * 1024 * 1024,
+  /** Data rows (the header not counted). */
+  rows: 2000,
+  /** Records of any kind, rows whose every cell is empty included (the parse stops at the next one). */
+  records: 10_000,
+  /** Cells in one record. */
+  columns: 100,
+  /** Characters in one record. */
+  recordChars: 65_536,
+} as const;
 
 export const CSV_MSG = {
   noFile: '請選擇要匯入的 CSV 檔案',
   tooLarge: '檔案過大，上限為 2 MB',
   uploadFailed: '上傳失敗，請重新選擇檔案',
-  tooManyRows: (n: number) => `資料列過多（${n.toLocaleString('en-US')} 列），上限為 2,000 列`,
+  /** Refused while parsing, at the first row past the cap (so the file's own count is not known). */
+  tooManyRows: '資料列過多，上限為 2,000 列',
+  tooManyColumns: 'CSV 欄位過多，每列上限為 100 欄',
+  recordTooLong: (line: number) => `第 ${line} 行資料過長，每列上限為 65,536 字`,
   empty: 'CSV 檔案沒有商品資料',
   encoding: '無法辨識檔案編碼，請另存為「CSV UTF-8（逗號分隔）」後再匯入',
   unreadable: (line: number) => `無法讀取 CSV：第 ${line} 行格式錯誤（請確認引號成對）`,

@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { In } from 'typeorm';
 import type {
@@ -14,151 +13,20 @@ import { ok } from '../../common/http/envelope';
 import { taipeiToday } from '../../common/time/taipei-time';
 import { Transactions } from '../../common/transactions/transactions';
 import { CATALOG_MSG, price, productProblems, wholeNumber } from '../../common/validation/admin-catalog';
-import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
+import { CSV_MSG } from '../../common/validation/admin-catalog-csv';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { AdminCatalogService } from './admin-catalog.service';
+import { CSV_COLUMNS, EXPORT_COLUMNS, FLAGS, guard, NEW_FLAGS, PRODUCT_COLUMNS, readCsv, TEXT, VARIANT_COLUMNS, type CsvColumn, type CsvRow } from './admin-catalog-csv.reader';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
 import { ProductVariant } from './entities/product-variant.entity';
 
-/*
- * Product CSV (issue 12 "beyond the spec"): UTF-8 with a BOM (Excel zh-TW opens it as UTF-8), CRLF
- * rows, ONE ROW PER VARIANT. The header row holds the column keys below (on import a header may also
- * be the zh-TW label; unknown columns are ignored, so a notes column is fine).
- *
- *   product_id      商品編號  empty = a new product; a number = that product (update)
- *   title           商品名稱
- *   category        分類      the category's NAME (exact, as in 類別管理); not its id
- *   unit            單位
- *   description     商品描述
- *   image_url       商品主圖  http(s)://… or /media/…
- *   media_urls      商品媒體  URLs separated by `|`, in display order (a URL already on the product keeps its on/off flag)
- *   seo_description SEO描述   may be empty
- *   is_active is_new is_hot is_manager   上架/新品/熱銷/店長推薦: 1 | 0 | empty (= keep; a new product: 1,1,0,0)
- *   views_count sold_quantity            觀看數/已售數量: NOT EXPORTED (the shop keeps counting while the file is
- *                   out, so a re-import would turn them back); a file may add these columns: whole numbers | empty (= keep; new: 0)
- *   variant_id      規格編號  empty = a new variant; else one of THIS product's variants
- *   variant_name    規格名稱
- *   quantity        庫存      the variant's stock (≥ 0)
- *   original_price  原價      NT$, whole, > 0 ("1,200" accepted)
- *   discount_price  折扣價    NT$, whole, > 0, ≤ 原價
- *
- * The product columns are repeated on each variant row of the product; on the 2nd… row they may be left
- * empty, and when filled they must equal the first row's. Rows of one product id are gathered wherever
- * they are; consecutive rows with an empty product_id and the same (or an empty) title are ONE new product.
- * A variant of an existing product missing from the file is deactivated (exactly as a form save does);
- * a product missing from the file is left alone (the import never deletes). Every product is checked with
- * productProblems (the form's rules and texts) and written through AdminCatalogService.save, so audit,
- * events and cache drops are those of a single save; all products in ONE transaction (any error: none).
- * Products whose every value equals the database are reported `unchanged` and not written.
- * Cells starting with = + - @ are exported behind a `'` (spreadsheet formula guard), removed on import.
- */
-export const CSV_COLUMNS = {
-  product_id: '商品編號',
-  title: '商品名稱',
-  category: '分類',
-  unit: '單位',
-  description: '商品描述',
-  image_url: '商品主圖',
-  media_urls: '商品媒體',
-  seo_description: 'SEO描述',
-  is_active: '上架',
-  is_new: '新品',
-  is_hot: '熱銷',
-  is_manager: '店長推薦',
-  views_count: '觀看數',
-  sold_quantity: '已售數量',
-  variant_id: '規格編號',
-  variant_name: '規格名稱',
-  quantity: '庫存',
-  original_price: '原價',
-  discount_price: '折扣價',
-} as const;
-export type CsvColumn = keyof typeof CSV_COLUMNS;
-const COLUMNS = Object.keys(CSV_COLUMNS) as CsvColumn[];
-/** The export's columns: the counters the shop keeps moving are left out (see above). */
-export const EXPORT_COLUMNS = COLUMNS.filter((c) => c !== 'views_count' && c !== 'sold_quantity');
-const PRODUCT_COLUMNS = COLUMNS.slice(0, COLUMNS.indexOf('variant_id'));
-const VARIANT_COLUMNS = COLUMNS.slice(COLUMNS.indexOf('variant_id'));
-const FLAGS = ['is_active', 'is_new', 'is_hot', 'is_manager'] as const;
-/** A new product's flags when the cell is empty (those of createOrUpdateProduct). */
-const NEW_FLAGS: Record<(typeof FLAGS)[number], number> = { is_active: 1, is_new: 1, is_hot: 0, is_manager: 0 };
-const OPTIONAL = new Set<CsvColumn>([...FLAGS, 'views_count', 'sold_quantity']);
-const TEXT = new Set<CsvColumn>(['title', 'category', 'unit', 'description', 'image_url', 'media_urls', 'seo_description', 'variant_name']);
-
-
-/** A data row: its first line in the file (header = 1) and its trimmed cells by column. */
-export interface CsvRow {
-  line: number;
-  v: Record<CsvColumn, string>;
-}
-
+/** The file's format and its reading: admin-catalog-csv.reader.ts. */
 interface PlannedProduct {
   row: ProductCsvPlanRow;
   /** The createOrUpdateProduct body. */
   body: Record<string, unknown>;
-}
-
-const FORMULA = /^[=+\-@\t\r]/;
-const guard = (s: string) => (FORMULA.test(s) ? `'${s}` : s);
-const unguard = (s: string) => (s.startsWith("'") && FORMULA.test(s.slice(1)) ? s.slice(1) : s);
-
-/** The bytes as text: UTF-8 (BOM or not), else Big5 (Excel zh-TW's plain "CSV" save); null when neither. */
-export function decodeCsv(buf: Buffer): string | null {
-  for (const enc of ['utf-8', 'big5']) {
-    try {
-      return new TextDecoder(enc, { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
-    } catch {
-      /* next encoding */
-    }
-  }
-  return null;
-}
-
-/** Parses the file into data rows (blank rows skipped); file-level problems throw their zh-TW message. */
-export function readCsv(buf: Buffer): CsvRow[] {
-  if (buf.length > CSV_LIMITS.bytes) throw new AppError(CSV_MSG.tooLarge, HttpStatus.PAYLOAD_TOO_LARGE);
-  const text = decodeCsv(buf);
-  if (text === null) throw new AppError(CSV_MSG.encoding);
-  let records: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    records = parse(text, { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
-  } catch (err) {
-    const line = Number((err as { lines?: unknown }).lines) || 1;
-    throw new AppError(CSV_MSG.unreadable(line));
-  }
-  // A record's first line: its end line less the line breaks inside its quoted cells.
-  const startLine = (r: { record: string[]; info: { lines: number } }) => r.info.lines - r.record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
-  const [head, ...data] = records.filter((r) => r.record.some((c) => c.trim() !== ''));
-  if (!head) throw new AppError(CSV_MSG.empty);
-
-  const byName = new Map<string, CsvColumn>();
-  for (const c of COLUMNS) {
-    byName.set(c, c);
-    byName.set(CSV_COLUMNS[c], c);
-  }
-  const index = new Map<CsvColumn, number>();
-  head.record.forEach((h, i) => {
-    const col = byName.get(h.trim().toLowerCase()) ?? byName.get(h.trim());
-    if (!col) return;
-    if (index.has(col)) throw new AppError(CSV_MSG.duplicateColumn(h.trim()));
-    index.set(col, i);
-  });
-  const missing = COLUMNS.filter((c) => !OPTIONAL.has(c) && !index.has(c));
-  if (missing.length) throw new AppError(CSV_MSG.missingColumns(missing));
-  if (data.length === 0) throw new AppError(CSV_MSG.empty);
-  if (data.length > CSV_LIMITS.rows) throw new AppError(CSV_MSG.tooManyRows(data.length));
-
-  return data.map((r) => {
-    const v = {} as Record<CsvColumn, string>;
-    for (const c of COLUMNS) {
-      const i = index.get(c);
-      const cell = i === undefined ? '' : (r.record[i] ?? '').trim();
-      v[c] = TEXT.has(c) ? unguard(cell) : cell;
-    }
-    return { line: startLine(r), v };
-  });
 }
 
 /** Products of the file: rows of one id together; consecutive new rows of one title together. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../common/errors/app-error';
 import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
-import { CSV_COLUMNS, decodeCsv, readCsv } from './admin-catalog-csv.service';
+import { CSV_COLUMNS, decodeCsv, readCsv } from './admin-catalog-csv.reader';
 
 const HEADER = Object.keys(CSV_COLUMNS).join(',');
 const refusal = (fn: () => unknown): string => {
@@ -56,7 +56,27 @@ describe('product CSV reading', () => {
     expect(refusal(() => readCsv(Buffer.from(`${HEADER},title\n`)))).toBe(CSV_MSG.duplicateColumn('title'));
     expect(refusal(() => readCsv(Buffer.from(`${HEADER}\n1,"unclosed\n`)))).toBe(CSV_MSG.unreadable(2));
     const many = `${HEADER}\n${'1,a,,,,,,,,,,,,,,,,,\n'.repeat(CSV_LIMITS.rows + 1)}`;
-    expect(refusal(() => readCsv(Buffer.from(many)))).toBe(CSV_MSG.tooManyRows(2001));
-    expect(CSV_MSG.tooManyRows(2001)).toBe('資料列過多（2,001 列），上限為 2,000 列');
+    expect(refusal(() => readCsv(Buffer.from(many)))).toBe(CSV_MSG.tooManyRows);
+    expect(CSV_MSG.tooManyRows).toBe('資料列過多，上限為 2,000 列');
+    const atCap = `${HEADER}\n${'1,a,,,,,,,,,,,,,,,,,\n'.repeat(CSV_LIMITS.rows)}`;
+    expect(readCsv(Buffer.from(atCap))).toHaveLength(CSV_LIMITS.rows);
+  });
+
+  it('stops parsing at the first record past a bound (issue 19 §8): what follows is never read', () => {
+    // A broken quote after the cap would be "無法讀取" if the whole file were parsed.
+    const broken = '"never closed\n';
+    const rows = `${HEADER}\n${'1\n'.repeat(CSV_LIMITS.rows + 1)}${broken}`;
+    expect(refusal(() => readCsv(Buffer.from(rows)))).toBe(CSV_MSG.tooManyRows);
+    // Rows whose every cell is empty do not count as data rows, but the parse still stops after CSV_LIMITS.records records.
+    const blanks = `${HEADER}\n${',\n'.repeat(CSV_LIMITS.records)}${broken}`;
+    expect(refusal(() => readCsv(Buffer.from(blanks)))).toBe(CSV_MSG.tooManyRows);
+    const wide = `${HEADER}\n${','.repeat(CSV_LIMITS.columns)}x\n${broken}`;
+    expect(refusal(() => readCsv(Buffer.from(wide)))).toBe(CSV_MSG.tooManyColumns);
+    const long = `${HEADER}\n1,"${'長'.repeat(CSV_LIMITS.recordChars + 1)}"\n`;
+    expect(refusal(() => readCsv(Buffer.from(long)))).toBe(CSV_MSG.recordTooLong(2));
+    // The attack's file: 1,000,000 short rows in under 2 MB (refused at row 2,001; the API test checks the server).
+    const million = Buffer.from(`${HEADER}\n${'1\n'.repeat(1_000_000)}${broken}`);
+    expect(million.length).toBeLessThanOrEqual(CSV_LIMITS.bytes);
+    expect(refusal(() => readCsv(million))).toBe(CSV_MSG.tooManyRows);
   });
 });
