@@ -19,9 +19,9 @@ const run = promisify(execFile);
 /** Closes whatever a payload left open (attribute quote, raw-text element, comment…) so the next payload starts clean. */
 const CLOSERS = `<!-- -->"'></script></style></textarea></title></xmp></noscript></template></iframe></noembed></noframes></select></svg></math></form></table>`;
 
-/** Every payload in its own wrapper, in corpus order, between a start and an end marker. */
+/** Every payload in its own wrapper (marked by `title`: the sanitizer keeps only the content classes), in corpus order, between a start and an end marker. */
 export function corpusField(field: string): string {
-  const cases = XSS_CORPUS.map((c) => `<div class="xss-case">${c.html}${CLOSERS}</div>`).join('\n');
+  const cases = XSS_CORPUS.map((c) => `<div title="xss-case">${c.html}${CLOSERS}</div>`).join('\n');
   return `<p>${startMarker(field)}</p>\n${cases}\n<p>${endMarker(field)}</p>`;
 }
 

@@ -1,3 +1,5 @@
+import { AppError } from '../errors/app-error';
+import { assertHtmlBounds, HTML_LIMITS, HTML_MSG } from './html-bounds';
 import { allowedEmbedSrc, safeUrl } from './safe-url';
 import { sanitizeRichHtml } from './sanitize-html';
 import { htmlProblems as problems } from './testing/html-problems';
@@ -62,6 +64,38 @@ describe('sanitizeRichHtml', () => {
   it('filters inline styles per property', () => {
     expect(sanitizeRichHtml('<p style="color:red;position:absolute;background:url(x)">x</p>')).toBe('<p style="color:red">x</p>');
     expect(sanitizeRichHtml('<span style="font-family:微軟正黑體, sans-serif">字</span>')).toBe('<span style="font-family:微軟正黑體, sans-serif">字</span>');
+  });
+
+  it('keeps only the class names the content stylesheet styles (CONTENT_CLASSES)', () => {
+    expect(sanitizeRichHtml('<p class="lead">引言</p>')).toBe('<p class="lead">引言</p>');
+    expect(sanitizeRichHtml('<div class="video ss-admin-layout"><p class="ant-modal-mask lead ss-header">x</p></div>')).toBe(
+      '<div class="video"><p class="lead">x</p></div>',
+    );
+    // A class attribute left empty is dropped with its value.
+    expect(sanitizeRichHtml('<span class="ss-cart-badge" style="color:red">9</span>')).toBe('<span style="color:red">9</span>');
+    expect(sanitizeRichHtml('<pre><code class="language-js">x</code></pre>')).toBe('<pre><code>x</code></pre>');
+  });
+
+  it('refuses markup past HTML_LIMITS before sanitizing: 300,000 unclosed <div> answer at once (issue 19 §8)', () => {
+    const refusal = (html: string) => {
+      try {
+        sanitizeRichHtml(html);
+      } catch (e) {
+        if (e instanceof AppError) return [e.getStatus(), e.message];
+        throw e;
+      }
+      return 'not refused';
+    };
+    const started = Date.now();
+    expect(refusal('<div>'.repeat(300_000))).toEqual([413, HTML_MSG.tooComplex]);
+    expect(Date.now() - started).toBeLessThan(2000); // the sanitizer took 20–40 s on it
+    expect(refusal('<span>'.repeat(HTML_LIMITS.depth + 1))).toEqual([413, HTML_MSG.tooComplex]);
+    expect(refusal('<br>'.repeat(HTML_LIMITS.elements + 1))).toEqual([413, HTML_MSG.tooComplex]);
+    // At the bounds it is sanitized as before; implied closes (<p>a<p>b) and void elements do not deepen it.
+    expect(sanitizeRichHtml('<span>'.repeat(HTML_LIMITS.depth))).toBe('<span>'.repeat(HTML_LIMITS.depth) + '</span>'.repeat(HTML_LIMITS.depth));
+    expect(sanitizeRichHtml('<p>a'.repeat(5000))).toBe('<p>a</p>'.repeat(5000));
+    expect(sanitizeRichHtml(`<div>${'<img src="/media/a.webp"><br>'.repeat(HTML_LIMITS.depth)}</div>`)).toContain('<br />');
+    expect(() => assertHtmlBounds(`${'<div>'.repeat(10)}${'</div>'.repeat(10)}`.repeat(1000))).not.toThrow();
   });
 
   it('handles empty input', () => {

@@ -1,4 +1,6 @@
 import sanitize from 'sanitize-html';
+import { CONTENT_CLASSES } from './content-classes';
+import { assertHtmlBounds } from './html-bounds';
 import { allowedEmbedSrc, isRasterDataImage, safeUrl } from './safe-url';
 
 /**
@@ -17,6 +19,10 @@ import { allowedEmbedSrc, isRasterDataImage, safeUrl } from './safe-url';
  *   editor writes alignment, colours and sizes this way, and dropping them would break
  *   every page. No `url()`, `expression()`, positioning or z-index survives, so styles
  *   cannot load resources or overlay the page.
+ *
+ * - Classes: only CONTENT_CLASSES (those the content stylesheet styles); any other is dropped.
+ * - Size: more elements or deeper nesting than HTML_LIMITS is refused (413, zh-TW) before the
+ *   sanitizer runs (html-bounds.ts), on save and on serving alike.
  *
  * The result is stable: sanitizing it again returns it unchanged, so it is safe to
  * sanitize on save and again when serving.
@@ -107,6 +113,7 @@ const SANITIZE_OPTIONS: sanitize.IOptions = {
     table: ['border', 'cellpadding', 'cellspacing'],
     time: ['datetime'],
   },
+  allowedClasses: { '*': [...CONTENT_CLASSES] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
@@ -155,8 +162,12 @@ const SANITIZE_OPTIONS: sanitize.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
 };
 
-/** Sanitizes admin-authored HTML for shoppers. Used when serving and by admin writes before saving. */
+/**
+ * Sanitizes admin-authored HTML for shoppers. Used when serving and by admin writes before saving.
+ * Throws AppError 413 (HTML_MSG.tooComplex) when the markup passes HTML_LIMITS.
+ */
 export function sanitizeRichHtml(dirty: string | null | undefined): string {
   if (!dirty) return '';
+  assertHtmlBounds(dirty);
   return sanitize(dirty, SANITIZE_OPTIONS);
 }
