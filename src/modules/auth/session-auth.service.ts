@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import '../../common/auth/session-user';
 import { UsersService } from '../users/users.service';
-import { SESSION_COOKIE } from './session/session-cookie';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { sessionCookieName } from './session/session-cookie';
 import { SessionBackend } from './session/session-backend';
 import '../../common/auth/session.types';
 
@@ -17,6 +18,7 @@ export class SessionAuthService {
   constructor(
     private readonly backend: SessionBackend,
     private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async logIn(req: Request, userId: number): Promise<void> {
@@ -32,7 +34,7 @@ export class SessionAuthService {
     await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
     req.user = undefined;
     // Without this the browser would keep sending a dead id (one store lookup per request).
-    req.res?.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+    req.res?.clearCookie(sessionCookieName(this.config.isProduction), { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.isProduction || req.secure });
   }
 
   /** Ends the member's other sessions (keeps this one), or all of them. */

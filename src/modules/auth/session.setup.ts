@@ -8,18 +8,18 @@ import { AuthPassport } from './auth-passport';
 import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { CsrfService } from './csrf.service';
 import { SessionBackend } from './session/session-backend';
-import { SESSION_COOKIE } from './session/session-cookie';
+import { sessionCookieName } from './session/session-cookie';
 import '../../common/auth/session.types';
 import { AdminCsrf } from '../staff/admin-csrf';
 import { AdminSessions } from '../staff/admin-sessions';
 
-export { SESSION_COOKIE } from './session/session-cookie';
+export { SESSION_COOKIE, sessionCookieName } from './session/session-cookie';
 
 /**
  * Server-side sessions, passport and CSRF protection for every /api request. Call from
  * configureHttp before any route is registered (right after the body parser).
  *
- * - express-session: cookie `sid` (httpOnly, SameSite=Lax, Secure in production — behind a
+ * - express-session: cookie `sid` (`__Host-sid` in production; httpOnly, SameSite=Lax, Secure in production — behind a
  *   TLS-terminating proxy set TRUST_PROXY, or the cookie is never sent), sliding idle timeout
  *   (`rolling`), store in Redis (REDIS_URL) or the `sessions` table. A session is stored (and
  *   its cookie set) only once something is put in it — a login, a verified phone code, a
@@ -31,7 +31,7 @@ export { SESSION_COOKIE } from './session/session-cookie';
  *   X-CSRF-Token on state-changing calls, except on the exempt paths (`csrfExemptPaths`).
  *
  * The back office (/api/admin/*, /admin/queues) skips all of the above: it has its own session
- * (`AdminSessions`, cookie `asid`, 8 h or 30 days) and CSRF cookies (`AdminCsrf`,
+ * (`AdminSessions`, cookie `asid` / `__Host-asid`, 8 h or 30 days) and CSRF cookies (`AdminCsrf`,
  * GET /api/admin/csrf-token), so a member login in the same browser never mixes with an admin's.
  */
 export function configureSessions(app: NestExpressApplication, config: AppConfig): void {
@@ -55,7 +55,7 @@ export function configureSessions(app: NestExpressApplication, config: AppConfig
       stateless(req.path) || isAdminPath(req.path) ? next() : mw(req, res, next);
 
   const sessionMiddleware = session({
-    name: SESSION_COOKIE,
+    name: sessionCookieName(config.isProduction),
     secret,
     store: backend.getStore(),
     resave: false,

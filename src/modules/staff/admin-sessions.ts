@@ -11,15 +11,19 @@ import '../../common/auth/session.types';
 import '../../common/auth/admin-auth';
 import { StaffClock } from './staff-clock';
 
-/** The admin session cookie (separate from the member's `sid`). */
+/** The admin session cookie (separate from the member's `sid`) in development and tests. */
 export const ADMIN_SESSION_COOKIE = 'asid';
+/** `__Host-asid` in production (Secure, Path=/, no Domain: no sibling subdomain can plant it), like the CSRF cookies. */
+export function adminSessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${ADMIN_SESSION_COOKIE}` : ADMIN_SESSION_COOKIE;
+}
 /** Without remember-me the session ends with the browser, and after 8 h at most. */
 export const ADMIN_BROWSER_SESSION_MS = 8 * 3600_000;
 /** With remember-me: 30 days from login. */
 export const ADMIN_REMEMBER_MS = 30 * 24 * 3600_000;
 
 /**
- * Back-office sessions: cookie `asid` (httpOnly, SameSite=Strict, Secure in production) on
+ * Back-office sessions: cookie `asid` (`__Host-asid` in production; httpOnly, SameSite=Strict, Secure in production) on
  * /api/admin/* and /admin/queues only, in the same store as member sessions (Redis under their own
  * key prefix, or the `sessions` table with `admin_id` set). The member session, passport and the
  * member CSRF identity never run there (configureSessions).
@@ -53,7 +57,7 @@ export class AdminSessions {
   /** express-session for the admin paths, then the 8 h / 30 day limit. */
   middleware(secret: string): RequestHandler[] {
     const sessions = session({
-      name: ADMIN_SESSION_COOKIE,
+      name: adminSessionCookieName(this.config.isProduction),
       secret,
       store: this.getStore(),
       resave: false,
@@ -80,7 +84,7 @@ export class AdminSessions {
   }
 
   clearCookie(res: Response): void {
-    res.clearCookie(ADMIN_SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: this.config.isProduction });
+    res.clearCookie(adminSessionCookieName(this.config.isProduction), { path: '/', httpOnly: true, sameSite: 'strict', secure: this.config.isProduction });
   }
 
   private lifetime(): RequestHandler {
