@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AuditLog } from '../../src/modules/audit/entities/audit-log.entity';
 import { Setting } from '../../src/modules/settings/entities/setting.entity';
 import { adminSession, AdminSession } from '../helpers/admin';
+import { MONEY_FIELDS, MONEY_MSG } from '../../src/common/validation/money';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 jest.setTimeout(180_000);
@@ -98,9 +99,12 @@ describe('admin settings (spec 3 §7 settings)', () => {
     const pub = (await request(t.http).get('/api/load/shipping').expect(200)).body.shippingMethods as Record<string, unknown>[];
     expect(pub.find((m) => m.id === 4)).toMatchObject({ shipping_cost: 120, free_shipping_threshold: 2000 });
 
+    // NT$ fields answer the shared money rule's message naming the field (issue 19 §6; hardening-19.api-spec.ts)
+    for (const bad of [{ shipping_cost: -1 }, { shipping_cost: 1.5 }]) {
+      const body = { shipping_methods: [{ ...home, shipping_cost: 99 }, { ...list.find((m) => m.id === 1), ...bad }] };
+      expect((await editor.post('/api/admin/updateshipping', body)).body).toMatchObject({ success: false, message: MONEY_MSG.notWhole(MONEY_FIELDS.shippingCost) });
+    }
     for (const bad of [
-      { shipping_cost: -1 },
-      { shipping_cost: 1.5 },
       { icon_url: 'javascript:alert(1)' },
       { icon_url: 'data:image/png;base64,AAAA' },
       { is_active: 3 },

@@ -1,3 +1,5 @@
+import { parseMoney } from './money';
+
 /**
  * Back-office catalogue rules and texts (spec 3 §5 and issue 12's decided departures), shared by the
  * server (createOrUpdateProduct, categories) and the admin client. Every product rule is checked at
@@ -79,11 +81,10 @@ export function wholeNumber(v: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= PRODUCT_LIMITS.maxInt ? n : null;
 }
 
-/** A price: commas ignored ("1,200" → 1200); a whole number > 0, else null. */
+/** A price: the shared NT$ rule (./money: digits, thousands commas "1,200" → 1200); a whole number > 0, else null. */
 export function price(v: unknown): number | null {
-  const s = typeof v === 'string' ? v.replace(/,/g, '').trim() : v;
-  const n = wholeNumber(s);
-  return n !== null && n > 0 ? n : null;
+  const n = parseMoney(v);
+  return n !== null && n > 0 && n <= PRODUCT_LIMITS.maxInt ? n : null;
 }
 
 export interface ProductProblem {

@@ -12,6 +12,7 @@ import {
   normalizeEmail,
   normalizeTaiwanMobile,
 } from './taiwan';
+import { moneyProblem, parseMoney, type MoneyField } from './money';
 
 /**
  * class-validator decorators over the shared rules in ./taiwan, for request DTOs.
@@ -54,3 +55,17 @@ export const NormalizeMobile = () =>
 /** Trimmed, lower-case e-mail before validation. */
 export const NormalizeEmail = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeEmail(value) : value));
+
+/** An NT$ amount typed as text ("1,200") becomes its number; anything else is left as sent for IsMoney to refuse (never coerced to 0). */
+export const ToMoney = () =>
+  Transform(({ value }: { value: unknown }) => {
+    const n = parseMoney(value);
+    return n === null ? value : n;
+  });
+
+/** An NT$ amount of `field` (the shared rule of ./money): a whole number from min to max; the message names the field. */
+export const IsMoney = (field: MoneyField) =>
+  ValidateBy(
+    { name: 'isMoney', validator: { validate: (value: unknown) => moneyProblem(value, field) === null } },
+    { message: ({ value }) => moneyProblem(value, field) ?? '' },
+  );

@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ok } from '../../common/http/envelope';
 import { Transactions } from '../../common/transactions/transactions';
+import { settingProblem } from '../../common/validation/settings-rules';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { PaymentMethod } from './entities/payment-method.entity';
 import { Setting } from './entities/setting.entity';
@@ -46,12 +47,19 @@ export class AdminSettingsService {
     });
   }
 
-  /** `POST /api/admin/updatesettings {s_id, s_value}`. */
-  async updateSetting(admin: SessionAdmin, id: number, value: string): Promise<AdminSettingUpdateAnswer> {
+  /**
+   * `POST /api/admin/updatesettings {s_id, s_value}`. The value (trimmed) is checked by the kind of its
+   * key (`settingProblem`: https URL of the right site, e-mail, phone, tax id, coordinates, maps key,
+   * plain text); a refusal names the setting and stores nothing.
+   */
+  async updateSetting(admin: SessionAdmin, id: number, raw: string): Promise<AdminSettingUpdateAnswer> {
+    const value = raw.trim();
     const view = await this.tx.run(async () => {
       const repo = this.tx.repo(Setting);
       const row = await repo.findOne({ where: { id, is_public: 1 } });
       if (!row) throw new AppError(SETTINGS_MSG.updateFailed, HttpStatus.NOT_FOUND);
+      const problem = settingProblem(row.s_key, value);
+      if (problem) throw new AppError(`${row.title}：${problem}`);
       if (row.s_value !== value) {
         await repo.update({ id }, { s_value: value });
         await this.audit.record({ admin, action: 'settings.update', entity: 'setting', entityId: row.s_key, before: { s_value: row.s_value }, after: { s_value: value }, summary: `修改設定 ${row.title}` });

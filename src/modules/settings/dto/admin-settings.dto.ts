@@ -1,20 +1,15 @@
 import { Transform, Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested, ValidateBy } from 'class-validator';
+import { Allow, ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, MaxLength, Min, ValidateNested, ValidateBy } from 'class-validator';
 import { SETTINGS_MSG } from '../admin-settings.service';
 import { isAdminUrl } from '../../../common/validation/admin-content';
+import { IsMoney, ToMoney } from '../../../common/validation/decorators';
+import { MONEY_FIELDS } from '../../../common/validation/money';
 
 /** true/false, 1/0 and '1'/'0' as 1/0 (a switch); anything else is left for the check to refuse. */
 export const ToFlag = () =>
   Transform(({ value }: { value: unknown }) => {
     if (value === true || value === 1 || value === '1') return 1;
     if (value === false || value === 0 || value === '0') return 0;
-    return value;
-  });
-
-/** `1,200` → 1200 (commas ignored); anything else is left for the check. */
-const ToNumber = () =>
-  Transform(({ value }: { value: unknown }) => {
-    if (typeof value === 'string' && /^\s*-?[\d,]+\s*$/.test(value)) return Number(value.replace(/[,\s]/g, ''));
     return value;
   });
 
@@ -63,16 +58,13 @@ export class ShippingMethodInputDto {
   @MaxLength(500, { message: SETTINGS_MSG.saveFailed })
   icon_url: string;
 
-  @ToNumber()
-  @IsInt({ message: SETTINGS_MSG.saveFailed })
-  @Min(0, { message: SETTINGS_MSG.saveFailed })
-  @Max(1_000_000, { message: SETTINGS_MSG.saveFailed })
+  /** NT$, the shared money rule (never coerced: "-5", "abc", 1.5 are refused by name). */
+  @ToMoney()
+  @IsMoney(MONEY_FIELDS.shippingCost)
   shipping_cost: number;
 
-  @ToNumber()
-  @IsInt({ message: SETTINGS_MSG.saveFailed })
-  @Min(0, { message: SETTINGS_MSG.saveFailed })
-  @Max(100_000_000, { message: SETTINGS_MSG.saveFailed })
+  @ToMoney()
+  @IsMoney(MONEY_FIELDS.freeShippingThreshold)
   free_shipping_threshold: number;
 
   @ToFlag()

@@ -2,6 +2,7 @@ import type { AdminPaymentMethodView, AdminSettingsAnswer, AdminSettingView, Adm
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_FIELDS, MONEY_MSG } from '@rules/money';
 import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 const settings = (): AdminSettingView[] => [
@@ -143,6 +144,62 @@ describe('admin settings (spec 3 §2, §7, §8; issue 12)', () => {
     await user.click(screen.getByRole('button', { name: /運送設定/, hidden: true }));
     dialog = await findDialog('運送設定');
     expect(within(dialog).getByLabelText('宅配 運費')).toHaveValue('120');
+  }, 40_000);
+
+  it('refuses a fee of "-5" or a threshold of "abc" on the field (shared NT$ rule) and sends nothing; "1,000" is sent as 1000', async () => {
+    const { calls } = adminServer('owner', {
+      'GET /api/admin/loadsettings': () => ({ json: loaded() }),
+      'POST /api/admin/updateshipping': (b) => {
+        const list = (b as { shipping_methods: AdminShippingMethodView[] }).shipping_methods;
+        return { json: { success: true, message: '儲存成功', shipping_methods: list.map((m) => ({ ...m, name: shipping().find((s) => s.id === m.id)!.name })) } };
+      },
+    });
+    const user = setup();
+    renderAdmin('/admin/settings');
+    await screen.findByLabelText('公司名稱');
+    await user.click(screen.getByRole('button', { name: /運送設定/, hidden: true }));
+    const dialog = await findDialog('運送設定');
+    const cost = within(dialog).getByLabelText('宅配 運費');
+    await user.clear(cost);
+    await user.type(cost, '-5');
+    const threshold = within(dialog).getByLabelText('7-11 免運門檻');
+    await user.clear(threshold);
+    await user.type(threshold, 'abc');
+    await user.click(within(dialog).getByRole('button', { name: /儲\s*存/ }));
+    expect(await within(dialog).findByText(MONEY_MSG.notWhole(MONEY_FIELDS.shippingCost))).toBeInTheDocument();
+    expect(within(dialog).getByText(MONEY_MSG.notWhole(MONEY_FIELDS.freeShippingThreshold))).toBeInTheDocument();
+    expect(cost).toHaveValue('-5'); // not clamped to 0
+    expect(calls.filter((c) => c.path === '/api/admin/updateshipping')).toHaveLength(0);
+
+    await user.clear(cost);
+    await user.type(cost, '80');
+    await user.clear(threshold);
+    await user.type(threshold, '1,000');
+    await user.click(within(dialog).getByRole('button', { name: /儲\s*存/ }));
+    expect(await screen.findByText('儲存成功')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/admin/updateshipping').map((c) => c.body)).toEqual([
+      {
+        shipping_methods: [
+          { id: 1, icon_url: '/media/demo/ship-711.svg', shipping_cost: 60, free_shipping_threshold: 1000, is_active: 1 },
+          { id: 4, icon_url: '/media/demo/ship-home.svg', shipping_cost: 80, free_shipping_threshold: 1500, is_active: 1 },
+        ],
+      },
+    ]);
+  }, 40_000);
+
+  it('refuses a setting value of the wrong kind before sending it (the server rule)', async () => {
+    const { calls } = adminServer('owner', {
+      'GET /api/admin/loadsettings': () => ({ json: loaded() }),
+      'POST /api/admin/updatesettings': () => ({ json: { success: true, message: '更新成功' } }),
+    });
+    const user = setup();
+    renderAdmin('/admin/settings');
+    const input = await screen.findByLabelText('統一編號');
+    await user.clear(input);
+    await user.type(input, '<b>1234</b>');
+    await user.click(screen.getByLabelText('更新「統一編號」'));
+    expect(await screen.findByText('「統一編號」更新失敗（統一編號格式錯誤（8 位數字））')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/admin/updatesettings')).toHaveLength(0);
   }, 40_000);
 
   it('switches a payment method after waiting for the answer, and puts it back on a failure', async () => {

@@ -1,5 +1,6 @@
 import { CreditCardOutlined, ReloadOutlined, TruckOutlined } from '@ant-design/icons';
 import type { AdminSettingView } from '@api/admin-settings';
+import { settingProblem } from '@rules/settings-rules';
 import { Alert, App, Button, Empty, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { AdminPage } from '../../layout/AdminPage';
@@ -27,7 +28,13 @@ export default function SettingsPage() {
   const [saving, setSaving] = useState<Record<number, boolean>>({});
 
   const save = async (s: AdminSettingView) => {
-    const value = drafts[s.id] ?? s.s_value;
+    const value = (drafts[s.id] ?? s.s_value).trim();
+    // The server's own check by kind (https URL, e-mail, phone …), so a bad value is refused before it is sent.
+    const problem = settingProblem(s.s_key, value);
+    if (problem) {
+      message.error(`「${s.title}」${failText(SETTINGS_TEXT.updateFailed, problem)}`);
+      return;
+    }
     setSaving((p) => ({ ...p, [s.id]: true }));
     try {
       const answer = await update({ s_id: s.id, s_value: value }).unwrap();
@@ -86,6 +93,7 @@ export default function SettingsPage() {
           {settings.map((s) => {
             const value = drafts[s.id] ?? s.s_value;
             const changed = value !== s.s_value;
+            const problem = changed ? settingProblem(s.s_key, value.trim()) : null;
             const inputId = `setting-${s.id}`;
             return (
               <li key={s.id} className="ss-settings-row" data-testid={`setting-${s.s_key}`}>
@@ -99,7 +107,8 @@ export default function SettingsPage() {
                   maxLength={VALUE_MAX}
                   onChange={(e) => setDrafts((d) => ({ ...d, [s.id]: e.target.value }))}
                   onPressEnter={() => void save(s)}
-                  status={changed ? 'warning' : undefined}
+                  status={problem ? 'error' : changed ? 'warning' : undefined}
+                  title={problem ?? undefined}
                   aria-label={s.title}
                 />
                 <Button type={changed ? 'primary' : 'default'} loading={saving[s.id]} onClick={() => void save(s)} aria-label={`更新「${s.title}」`}>

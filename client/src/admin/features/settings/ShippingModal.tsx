@@ -1,5 +1,6 @@
 import type { AdminShippingMethodView, ShippingMethodInput } from '@api/admin-settings';
-import { Alert, App, Empty, InputNumber, Modal, Switch } from 'antd';
+import { MONEY_FIELDS, moneyRule, parseMoney } from '@rules/money';
+import { App, Empty, Form, Input, Modal, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import { messageOf } from '../../lib';
@@ -13,38 +14,37 @@ interface Props {
   methods: AdminShippingMethodView[];
 }
 
+/** One method's fields as typed: the amounts stay text until the shared money rule accepts them (never coerced). */
 interface Draft {
   icon_url: string;
-  shipping_cost: number | null;
-  free_shipping_threshold: number | null;
+  shipping_cost: string;
+  free_shipping_threshold: string;
 }
+type Drafts = Record<string, Draft>;
 
-const draftOf = (m: AdminShippingMethodView): Draft => ({ icon_url: m.icon_url, shipping_cost: m.shipping_cost, free_shipping_threshold: m.free_shipping_threshold });
-const MAX_COST = 1_000_000;
-const MAX_THRESHOLD = 100_000_000;
+const draftOf = (m: AdminShippingMethodView): Draft => ({ icon_url: m.icon_url, shipping_cost: String(m.shipping_cost), free_shipping_threshold: String(m.free_shipping_threshold) });
+const iconRule = { validator: (_: unknown, v: unknown) => (isIconUrl(String(v ?? '')) ? Promise.resolve() : Promise.reject(new Error('圖示網址須以 http://、https:// 或 / 開頭'))) };
 
 /**
  * 運送設定 (spec 3 §3, §7): each shipping method's icon, fee and free-shipping threshold (name
- * read-only); 儲存 sends the whole list (updateshipping). The on/off switch saves at once
- * (updateshipping_active), waits for the answer and returns to the old value on a failure.
+ * read-only); 儲存 sends the whole list (updateshipping). Fee and threshold are checked by the shared
+ * NT$ rule (`@rules/money`, the server's too): "-5", "abc" or 1.5 show the field's message and nothing
+ * is sent (issue 19: an InputNumber clamped "-5" to 0, i.e. free shipping, and saved it). The on/off
+ * switch saves at once (updateshipping_active), waits for the answer and returns to the old value on a failure.
  */
 export function ShippingModal({ open, onClose, methods }: Props) {
   const { message } = App.useApp();
+  const [form] = Form.useForm<Drafts>();
   const [save, saving] = useUpdateShippingMutation();
   const [setActive] = useUpdateShippingActiveMutation();
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [pending, setPending] = useState<Record<number, number>>({});
-  const [problem, setProblem] = useState<string | null>(null);
 
   // A fresh copy of the saved values each time the modal opens.
   useEffect(() => {
     if (!open) return;
-    setDrafts(Object.fromEntries(methods.map((m) => [m.id, draftOf(m)])));
-    setProblem(null);
+    form.resetFields();
+    form.setFieldsValue(Object.fromEntries(methods.map((m) => [String(m.id), draftOf(m)])));
   }, [open]); // only on opening: later list updates (a switch) must not wipe edits
-
-  const draft = (m: AdminShippingMethodView) => drafts[m.id] ?? draftOf(m);
-  const edit = (m: AdminShippingMethodView, change: Partial<Draft>) => setDrafts((d) => ({ ...d, [m.id]: { ...draft(m), ...change } }));
 
   const toggle = async (m: AdminShippingMethodView, on: boolean) => {
     const value = on ? 1 : 0;
@@ -61,14 +61,22 @@ export function ShippingModal({ open, onClose, methods }: Props) {
   };
 
   const submit = async () => {
-    const list: ShippingMethodInput[] = [];
-    for (const m of methods) {
-      const d = draft(m);
-      if (d.shipping_cost === null || d.free_shipping_threshold === null) return setProblem(`「${m.name}」請輸入運費與免運門檻`);
-      if (!isIconUrl(d.icon_url)) return setProblem(`「${m.name}」的圖示網址須以 http://、https:// 或 / 開頭`);
-      list.push({ id: m.id, icon_url: d.icon_url.trim(), shipping_cost: d.shipping_cost, free_shipping_threshold: d.free_shipping_threshold, is_active: m.is_active });
+    let values: Drafts;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // each refused field shows its message
     }
-    setProblem(null);
+    const list: ShippingMethodInput[] = methods.map((m) => {
+      const d = values[String(m.id)] ?? draftOf(m);
+      return {
+        id: m.id,
+        icon_url: (d.icon_url ?? '').trim(),
+        shipping_cost: parseMoney(d.shipping_cost) as number,
+        free_shipping_threshold: parseMoney(d.free_shipping_threshold) as number,
+        is_active: m.is_active,
+      };
+    });
     try {
       const answer = await save({ shipping_methods: list }).unwrap();
       if (!answer.success) {
@@ -96,11 +104,10 @@ export function ShippingModal({ open, onClose, methods }: Props) {
       data-testid="shipping-modal"
     >
       <p className="ss-admin-muted ss-settings-note">開關會立即生效；圖示、運費與免運門檻按「儲存」後生效。免運門檻為 0 表示一律免運。</p>
-      {problem && <Alert type="error" showIcon role="alert" title={SETTINGS_TEXT.saveFailed} description={problem} style={{ marginBottom: 12 }} />}
       {methods.length === 0 && <Empty description="沒有運送方式" />}
+      <Form form={form} component={false}>
       <div className="ss-settings-methods">
         {methods.map((m) => {
-          const d = draft(m);
           const busy = m.id in pending;
           const active = busy ? pending[m.id] : m.is_active;
           return (
@@ -120,37 +127,28 @@ export function ShippingModal({ open, onClose, methods }: Props) {
               <div className="ss-settings-method-fields">
                 <div className="ss-settings-field ss-settings-field--wide">
                   <span>圖示</span>
-                  <ImageUrlField value={d.icon_url} onChange={(url) => edit(m, { icon_url: url })} aria-label={`${m.name} 圖示網址`} />
+                  <Form.Item name={[String(m.id), 'icon_url']} rules={[iconRule]} style={{ marginBottom: 0 }}>
+                    <ImageUrlField aria-label={`${m.name} 圖示網址`} />
+                  </Form.Item>
                 </div>
                 <label className="ss-settings-field">
                   <span>運費 (NT$)</span>
-                  <InputNumber
-                    value={d.shipping_cost}
-                    min={0}
-                    max={MAX_COST}
-                    precision={0}
-                    onChange={(v) => edit(m, { shipping_cost: v })}
-                    aria-label={`${m.name} 運費`}
-                    style={{ width: '100%' }}
-                  />
+                  <Form.Item name={[String(m.id), 'shipping_cost']} rules={[moneyRule(MONEY_FIELDS.shippingCost)]} style={{ marginBottom: 0 }}>
+                    <Input inputMode="numeric" prefix="NT$" aria-label={`${m.name} 運費`} />
+                  </Form.Item>
                 </label>
                 <label className="ss-settings-field">
                   <span>免運門檻 (NT$)</span>
-                  <InputNumber
-                    value={d.free_shipping_threshold}
-                    min={0}
-                    max={MAX_THRESHOLD}
-                    precision={0}
-                    onChange={(v) => edit(m, { free_shipping_threshold: v })}
-                    aria-label={`${m.name} 免運門檻`}
-                    style={{ width: '100%' }}
-                  />
+                  <Form.Item name={[String(m.id), 'free_shipping_threshold']} rules={[moneyRule(MONEY_FIELDS.freeShippingThreshold)]} style={{ marginBottom: 0 }}>
+                    <Input inputMode="numeric" prefix="NT$" aria-label={`${m.name} 免運門檻`} />
+                  </Form.Item>
                 </label>
               </div>
             </section>
           );
         })}
       </div>
+      </Form>
     </Modal>
   );
 }
