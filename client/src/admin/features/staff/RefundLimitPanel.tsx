@@ -1,11 +1,13 @@
-import { App, Button, Form, InputNumber, Skeleton } from 'antd';
+import { App, Button, Form, Input, Skeleton } from 'antd';
+import { MONEY_FIELDS, moneyRule, parseMoney } from '@rules/money';
 import { formatNT } from '@rules/price-format';
 import { useEffect } from 'react';
 import { useRefundSettingsQuery, useUpdateRefundSettingsMutation } from '../../api/staffApi';
 import { messageOf } from '../../lib';
 
 interface Fields {
-  staffRefundLimit: number | null;
+  /** As typed: the shared NT$ rule checks it (never coerced: "-5" is refused, not saved as 0). */
+  staffRefundLimit: string;
 }
 
 /**
@@ -20,12 +22,12 @@ export function RefundLimitPanel() {
   const current = data?.success ? data.staffRefundLimit : undefined;
 
   useEffect(() => {
-    if (current !== undefined) form.setFieldsValue({ staffRefundLimit: current });
+    if (current !== undefined) form.setFieldsValue({ staffRefundLimit: String(current) });
   }, [current, form]);
 
   const onFinish = async ({ staffRefundLimit }: Fields) => {
     try {
-      const answer = await save({ staffRefundLimit: Number(staffRefundLimit) }).unwrap();
+      const answer = await save({ staffRefundLimit: parseMoney(staffRefundLimit) as number }).unwrap();
       if (answer.success) message.success(answer.message || '已儲存');
       else message.error(answer.message || '儲存失敗');
     } catch (err) {
@@ -45,8 +47,8 @@ export function RefundLimitPanel() {
         <p className="ss-admin-muted">{messageOf(error) ?? '載入失敗'}</p>
       ) : (
         <Form<Fields> form={form} layout="inline" onFinish={(f) => void onFinish(f)} name="refund-limit" requiredMark={false}>
-          <Form.Item name="staffRefundLimit" rules={[{ required: true, message: '請輸入金額' }]} style={{ marginBottom: 8 }}>
-            <InputNumber<number> min={0} max={100_000_000} step={500} precision={0} prefix="NT$" aria-label="客服人員退款上限" style={{ width: 180 }} />
+          <Form.Item name="staffRefundLimit" rules={[moneyRule(MONEY_FIELDS.staffRefundLimit)]} style={{ marginBottom: 8 }}>
+            <Input inputMode="numeric" prefix="NT$" aria-label="客服人員退款上限" style={{ width: 180 }} />
           </Form.Item>
           <Form.Item style={{ marginBottom: 8 }}>
             <Button type="primary" htmlType="submit" loading={saving.isLoading}>

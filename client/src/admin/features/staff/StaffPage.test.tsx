@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_FIELDS, MONEY_MSG } from '@rules/money';
 import type { StaffView } from '@api/admin';
 import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
@@ -103,7 +104,13 @@ describe('staff refund limit (owner)', () => {
     renderAdmin('/admin/staff');
     const panel = await screen.findByTestId('refund-limit');
     await within(panel).findByText(/目前：NT\$ 5,000/);
-    const input = within(panel).getByRole('spinbutton', { name: '客服人員退款上限' });
+    const input = within(panel).getByRole('textbox', { name: '客服人員退款上限' });
+    // The shared NT$ rule: "-5" is refused on the field (an InputNumber clamped it to 0) and nothing is sent.
+    await user.clear(input);
+    await user.type(input, '-5');
+    await user.click(within(panel).getByRole('button', { name: '儲存' }));
+    expect(await within(panel).findByText(MONEY_MSG.notWhole(MONEY_FIELDS.staffRefundLimit))).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/admin/updateRefundSettings')).toHaveLength(0);
     await user.clear(input);
     await user.type(input, '8000');
     await user.click(within(panel).getByRole('button', { name: '儲存' }));
