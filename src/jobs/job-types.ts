@@ -22,6 +22,7 @@ export const JobName = {
   SmsSend: 'sms.send',
   InvoiceIssue: 'invoice.issue',
   InvoiceVoid: 'invoice.void',
+  InvoiceAllowance: 'invoice.allowance',
   ShippingCreateTicket: 'shipping.create-ticket',
   LogisticsSyncStatus: 'logistics.sync-status',
   SmsParcelAtStore: 'sms.parcel-at-store',
@@ -56,6 +57,8 @@ export interface JobPayloads {
   [JobName.InvoiceIssue]: { orderId: number };
   /** Void the e-invoice of a cancelled order. */
   [JobName.InvoiceVoid]: { orderId: number; reason: string };
+  /** Issue an e-invoice allowance (折讓, Amego g0401) the member agreed to (the invoice_allowances row; job id `allowance:<id>`). */
+  [JobName.InvoiceAllowance]: { allowanceId: number };
   /** Create the logistics ticket of an order at the provider (the `shipping_tickets` row `ticketId`; job id `ship-ticket:<ticketId>`). */
   [JobName.ShippingCreateTicket]: { orderId: number; ticketId: number; adminId?: number };
   /** Ask PAYUNi (`logistics/query`) about open shipments and apply their status (repeatable; job id `logistics-sync:<bucket>`). */
@@ -103,6 +106,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.SmsSend]: { queue: QueueName.Sms, sensitive: true },
   [JobName.InvoiceIssue]: { queue: QueueName.Invoice, sensitive: false },
   [JobName.InvoiceVoid]: { queue: QueueName.Invoice, sensitive: false },
+  [JobName.InvoiceAllowance]: { queue: QueueName.Invoice, sensitive: false },
   [JobName.ShippingCreateTicket]: { queue: QueueName.Shipping, sensitive: false },
   [JobName.LogisticsSyncStatus]: { queue: QueueName.Shipping, sensitive: false },
   [JobName.SmsParcelAtStore]: { queue: QueueName.Sms, sensitive: false },

@@ -6,6 +6,7 @@ import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sende
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
+import { InvoiceAllowancesService } from '../invoices/invoice-allowances.service';
 import { OrderStateService } from '../orders/order-state.service';
 import { SettingsService } from '../settings/settings.service';
 import { Refund } from './entities/refund.entity';
@@ -32,6 +33,7 @@ export class RefundMailProcessor {
     private readonly tx: Transactions,
     private readonly orders: OrderStateService,
     private readonly settings: SettingsService,
+    private readonly allowances: InvoiceAllowancesService,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -45,7 +47,9 @@ export class RefundMailProcessor {
     if (!order?.buy_email) return void this.logger.log(`refund #${refund.id} notice not sent: no buyer e-mail`);
     const pub = (await this.settings.publicSettings()).find((s) => s.s_key === 'COMPANY_NAME');
     const shopName = (pub?.s_value ?? (await this.settings.get('COMPANY_NAME'))).trim() || 'skinshop';
-    await this.mail.send(refundMail(order, refund, { shopName, origin: messageOrigin(this.config) }));
+    // A partial refund of an invoiced order: the link to 同意電子折讓 (the allowance waits for it).
+    const allowance = await this.allowances.consentLinkForRefund(refund.id);
+    await this.mail.send(refundMail(order, refund, { shopName, origin: messageOrigin(this.config), allowance }));
     await this.tx.repo(Refund).update({ id: refund.id, notified_at: IsNull() }, { notified_at: new Date() });
     this.logger.log(`refund #${refund.id} notice sent to ${maskRecipient(order.buy_email)}`);
   }

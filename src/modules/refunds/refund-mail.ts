@@ -11,7 +11,17 @@ export interface RefundMailContext {
   shopName: string;
   /** Public origin for the link to the member's orders, without a trailing slash. */
   origin: string;
+  /** An e-invoice allowance of this refund awaiting the buyer's consent: its token (the link) and amount. */
+  allowance?: { token: string; amount: number } | null;
 }
+
+/** The consent page of an allowance (client route /allowance/:token). */
+export function allowanceLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}/allowance/${encodeURIComponent(token)}`;
+}
+
+/** What the refund notice says when an allowance (折讓) needs the buyer's consent. */
+export const ALLOWANCE_MAIL_NOTE = '本次退款須開立電子發票折讓單。請點選下方連結，確認折讓內容後按「同意電子折讓」，我們即為您開立。';
 
 const ntd = (n: number) => `NT$ ${n.toLocaleString('en-US')}`;
 
@@ -42,12 +52,20 @@ export function refundMail(order: Pick<OrderRow, 'id' | 'mer_trade_no' | 'buy_na
     ['退款方式', route.label],
   ];
   const link = `${ctx.origin.replace(/\/+$/, '')}/orders`;
-  const text = [`${order.buy_name} 您好：`, '', '我們已為您的訂單辦理退款。', '', ...rows.map(([k, v]) => `${k}：${v}`), '', route.note, '', `查看訂單：${link}`, '', ctx.shopName].join('\n');
+  const consent = ctx.allowance ? allowanceLink(ctx.origin, ctx.allowance.token) : null;
+  const consentText = consent ? [ALLOWANCE_MAIL_NOTE, `折讓金額：${ntd(ctx.allowance!.amount)}`, `同意電子折讓：${consent}`, ''] : [];
+  const text = [`${order.buy_name} 您好：`, '', '我們已為您的訂單辦理退款。', '', ...rows.map(([k, v]) => `${k}：${v}`), '', route.note, '', ...consentText, `查看訂單：${link}`, '', ctx.shopName].join('\n');
   const html = [
     `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
     '<p>我們已為您的訂單辦理退款。</p>',
     `<table cellpadding="0" cellspacing="0">${rows.map(([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     `<p>${escapeHtml(route.note)}</p>`,
+    ...(consent
+      ? [
+          `<p>${escapeHtml(ALLOWANCE_MAIL_NOTE)}（折讓金額 ${escapeHtml(ntd(ctx.allowance!.amount))}）</p>`,
+          `<p><a href="${escapeHtml(consent)}" style="display:inline-block;padding:10px 18px;background:#1f6f5c;color:#fff;border-radius:6px;text-decoration:none">同意電子折讓</a></p>`,
+        ]
+      : []),
     `<p><a href="${escapeHtml(link)}">查看訂單</a></p>`,
     `<p>${escapeHtml(ctx.shopName)}</p>`,
   ].join('\n');

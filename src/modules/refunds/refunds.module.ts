@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { InvoicesModule } from '../invoices/invoices.module';
 import { OrdersModule } from '../orders/orders.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminRefundsController } from './admin-refunds.controller';
@@ -21,7 +22,7 @@ import { ShopReturnsController } from './shop-returns.controller';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, SettingsModule],
+  imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, SettingsModule, InvoicesModule],
   controllers: [AdminRefundsController, ShopReturnsController],
   providers: [Refunds, Returns, RefundMailProcessor, RefundSettleProcessor],
   exports: [Refunds, Returns],

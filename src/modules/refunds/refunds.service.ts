@@ -11,6 +11,7 @@ import { LINEPAY_GATEWAY, PAYUNI_GATEWAY } from '../../integrations/providers/pr
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
+import { InvoiceAllowancesService } from '../invoices/invoice-allowances.service';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
 import { SettingsService } from '../settings/settings.service';
 import type { OrderRow } from './refund-mail';
@@ -74,6 +75,7 @@ export class Refunds {
     private readonly outbox: Outbox,
     private readonly settings: SettingsService,
     private readonly audit: AuditTrail,
+    private readonly allowances: InvoiceAllowancesService,
     @Inject(PAYUNI_GATEWAY) private readonly payuni: PayuniGateway,
     @Inject(LINEPAY_GATEWAY) private readonly linePay: LinePayGateway,
   ) {}
@@ -298,9 +300,8 @@ export class Refunds {
       return;
     }
     await this.outbox.enqueue(JobName.MailOrderRefunded, { refundId: row.id }, { jobId: `mail-refund:${row.id}` });
-    if (row.invoice_action === 'void') {
-      await this.outbox.enqueue(JobName.InvoiceVoid, { orderId: order.id, reason: (row.reason || '訂單退款').slice(0, 60) }, { jobId: `invoice-void:${order.id}` });
-    }
+    // The e-invoice (InvoiceAllowancesService.onRefund): void inside its period, else an allowance awaiting the member's consent (the refund mail links to it).
+    await this.allowances.onRefund({ orderId: order.id, refundId: row.id, amount: row.amount, full: row.invoice_action === 'void', reason: row.reason });
   }
 
   /**
