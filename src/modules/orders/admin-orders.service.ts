@@ -86,7 +86,7 @@ const OPEN_STATUSES: readonly string[] = [ORDER_STATUS.pending, ORDER_STATUS.pai
 /** Ticket states that mean a shipment exists (a failed one does not). */
 const LIVE_TICKET: readonly string[] = ['pending', 'created', 'duplicate'];
 /** Shipping methods with a PAYUNi logistics service (7-11 C2C, T-cat home / island); 全家 and 萊爾富 are shipped by hand. */
-const PAYUNI_SHIPPINGS: readonly number[] = [SHIPPING.seven, SHIPPING.home, SHIPPING.island];
+const TICKET_SHIPPINGS: readonly number[] = [SHIPPING.seven, SHIPPING.home, SHIPPING.island];
 
 /** What the detail needs from the shipping and refund modules, per order. */
 interface OrderParts {
@@ -278,8 +278,8 @@ export class AdminOrdersService {
         ticket_status: latest?.status ?? '',
         can: {
           editReceiver: open && !live,
-          createTicket: open && payable && !live && PAYUNI_SHIPPINGS.includes(o.shipping),
-          markShipped: open && payable && !live && !PAYUNI_SHIPPINGS.includes(o.shipping),
+          createTicket: open && payable && !live && TICKET_SHIPPINGS.includes(o.shipping),
+          markShipped: open && payable && !live && !TICKET_SHIPPINGS.includes(o.shipping),
           queryStatus: own.some((t) => t.status === 'created' && t.ship_trade_no !== '' && t.lgs_type !== 'MANUAL'),
           refund: paid && o.refunded_amount < o.total_amount && (ONLINE_PAYMENTS.includes(o.payment) || o.payment === 'cod'),
         },

@@ -24,7 +24,8 @@ export const AMOUNT_MISMATCH = '金額不符';
 
 /** A payment confirmed by a gateway (notify, browser return, LINE Pay confirm, trade query). */
 export interface PaymentFact {
-  gateway: 'payuni' | 'linepay';
+  /** The provider's name (PaymentProvider.gateway). */
+  gateway: string;
   tradeNo: string;
   amount: number;
   source: 'notify' | 'return' | 'confirm' | 'query';

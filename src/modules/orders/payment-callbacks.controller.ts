@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CALLBACK_KINDS, type CallbackKind, type PaymentProvider } from '../payments/payment-provider';
 import { OrderPaymentsService } from './order-payments.service';
 
 /** The payment slip of an order (the SPA route). */
@@ -12,6 +13,10 @@ export function slipPath(merTradeNo: string): string {
 function formOf(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
   return body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : {};
+}
+
+function queryOf(req: Request): Record<string, unknown> {
+  return (req.query ?? {}) as Record<string, unknown>;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -28,53 +33,50 @@ function errorPage(res: Response, text: string): void {
 }
 
 /**
- * Gateway callbacks (CSRF-exempt, no session needed: each is verified against the gateway's
- * signature or the gateway itself). Paths are fixed by the issue 10 brief.
+ * Gateway callbacks at `/api/payments/<gateway>/<kind>` (CSRF-exempt, no session needed: each is
+ * verified against the gateway's signature or the gateway itself). Which gateways answer which
+ * kinds with which HTTP method is each PaymentProvider's `callbacks`; anything else is a 404. The
+ * paths are fixed by the issue 10 brief (e.g. POST …/notify and …/return of the card gateway, GET
+ * …/confirm and …/cancel of the wallet).
  */
 @ApiExcludeController()
 @Controller('payments')
 export class PaymentCallbacksController {
   constructor(private readonly payments: OrderPaymentsService) {}
 
-  /** PAYUNi NotifyURL (server to server): 200 `OK` when accepted or a duplicate, 400 + the reason when refused. */
-  @Post('payuni/notify')
+  /** A server notify: 200 `OK` when accepted or a duplicate, 400 + the reason when refused. The browser back (`return`) → see `browser`. */
+  @Post(':gateway/:kind')
   @HttpCode(200)
-  async payuniNotify(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const r = await this.payments.payuniCallback(formOf(req), 'notify');
+  async post(@Param('gateway') gateway: string, @Param('kind') kind: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const provider = this.providerOf(gateway, kind, 'POST');
+    if (kind !== 'notify') return this.browser(provider, kind as CallbackKind, req, res);
+    const r = await this.payments.callback(provider, 'notify', { form: formOf(req), query: queryOf(req) });
     res.set('Cache-Control', 'no-store');
     if (r.accepted) res.status(200).type('text/plain').send('OK');
     else res.status(400).type('text/plain').send(r.reason);
   }
 
+  /** The buyer's browser back (confirm, cancel). */
+  @Get(':gateway/:kind')
+  async get(@Param('gateway') gateway: string, @Param('kind') kind: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.browser(this.providerOf(gateway, kind, 'GET'), kind as CallbackKind, req, res);
+  }
+
   /**
-   * PAYUNi ReturnURL (the buyer's browser back from the UPP card page): verified and applied like
-   * the notify, then 303 to the payment slip. A post that cannot be verified still goes to the
-   * slip of the order named in the ReturnURL's query (display only); without one, a 400 page.
+   * The buyer's browser back (a card page's return, a wallet's confirm / cancel): verified and
+   * applied like a notify, then 303 to the payment slip of the order it names — even when it could
+   * not be verified (display only); without a known order, a 400 page.
    */
-  @Post('payuni/return')
-  async payuniReturn(@Req() req: Request, @Res() res: Response, @Query('MerTradeNo') queryMerTradeNo?: unknown): Promise<void> {
-    const r = await this.payments.payuniCallback(formOf(req), 'return');
-    const merTradeNo = r.accepted ? r.merTradeNo : (r.merTradeNo ?? (await this.payments.knownMerTradeNo(queryMerTradeNo)));
-    res.set('Cache-Control', 'no-store');
-    if (merTradeNo) return void res.redirect(303, slipPath(merTradeNo));
-    errorPage(res, '無法確認這筆付款的訂單，請至「我的訂單」查看付款狀態。');
-  }
-
-  /** LINE Pay confirmUrl (the browser back after approving): confirm with our order's total, then 303 to the slip. */
-  @Get('linepay/confirm')
-  async linePayConfirm(@Query('transactionId') transactionId: unknown, @Query('orderId') orderId: unknown, @Res() res: Response): Promise<void> {
-    const r = await this.payments.linePayConfirm(transactionId, orderId);
+  private async browser(provider: PaymentProvider, kind: CallbackKind, req: Request, res: Response): Promise<void> {
+    const r = await this.payments.callback(provider, kind, { form: formOf(req), query: queryOf(req) });
     res.set('Cache-Control', 'no-store');
     if (r.merTradeNo) return void res.redirect(303, slipPath(r.merTradeNo));
-    errorPage(res, '找不到這筆 LINE Pay 付款的訂單，請至「我的訂單」查看付款狀態。');
+    errorPage(res, provider.callbacks[kind]?.errorPage ?? '無法確認這筆付款的訂單，請至「我的訂單」查看付款狀態。');
   }
 
-  /** LINE Pay cancelUrl (the buyer cancelled at LINE Pay): 303 to the slip. */
-  @Get('linepay/cancel')
-  async linePayCancel(@Query('orderId') orderId: unknown, @Res() res: Response): Promise<void> {
-    const r = await this.payments.linePayCancel(orderId);
-    res.set('Cache-Control', 'no-store');
-    if (r.merTradeNo) return void res.redirect(303, slipPath(r.merTradeNo));
-    errorPage(res, '找不到這筆 LINE Pay 付款的訂單，請至「我的訂單」查看訂單狀態。');
+  private providerOf(gateway: string, kind: string, method: 'GET' | 'POST'): PaymentProvider {
+    const provider = (CALLBACK_KINDS as readonly string[]).includes(kind) ? this.payments.callbackProvider(gateway, kind, method) : null;
+    if (!provider) throw new NotFoundException();
+    return provider;
   }
 }

@@ -5,12 +5,13 @@ import { PaymentsService } from '../payments/payments.service';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
 /**
- * `payments.cancel-code` (job id `cancel-code:<orderId>`, enqueued by OrderStateService.cancel for a
- * CVS order with a code): cancels the unpaid 7-ELEVEN code at PAYUNi (`cancel_cvs`) so it can no
- * longer be paid. Idempotent: the cancel is recorded on the payment attempt, and PAYUNi answering
- * that the code is unknown, paid or already void counts as done. PAYUNi has no API to cancel an
- * ATM virtual account: an ATM order's account simply lapses at its ExpireDate (a transfer before
- * then arrives as a paid notify for a cancelled order: paid-after-cancel, refunded by staff).
+ * `payments.cancel-code` (job id `cancel-code:<orderId>`, enqueued by OrderStateService.cancel for
+ * an order with a code to pay): cancels the unpaid code at its gateway through the order's
+ * PaymentProvider (a 7-ELEVEN code: `cancel_cvs`) so it can no longer be paid. Idempotent: the
+ * cancel is recorded on the payment attempt, and the gateway answering that the code is unknown,
+ * paid or already void counts as done. A code the gateway cannot cancel (an ATM virtual account)
+ * simply lapses at its ExpireDate (a transfer before then arrives as a paid notify for a cancelled
+ * order: paid-after-cancel, refunded by staff).
  */
 @Injectable()
 export class PaymentCancelCodeProcessor {
@@ -26,12 +27,12 @@ export class PaymentCancelCodeProcessor {
     const order = await this.orders.findById(job.data.orderId);
     if (!order) return 'skipped';
     if (order.status_name !== ORDER_STATUS.cancelled || order.payment_status === PAYMENT_STATUS.paid) return 'skipped';
-    if (order.payment !== 'cvs') {
-      if (order.payment === 'atm') this.logger.log(`order ${order.mer_trade_no}: PAYUNi cannot cancel an ATM account; it lapses at its ExpireDate`);
+    const r = await this.payments.cancelCode(order.id);
+    if (r === 'unsupported') {
+      this.logger.log(`order ${order.mer_trade_no}: the gateway cannot cancel its ${order.payment} code; it lapses at its ExpireDate`);
       return 'skipped';
     }
-    const r = await this.payments.cancelCvsCode(order.id);
-    if (r === 'done') this.logger.log(`order ${order.mer_trade_no}: CVS code cancelled at PAYUNi`);
+    if (r === 'done') this.logger.log(`order ${order.mer_trade_no}: ${order.payment} code cancelled at the gateway`);
     return r;
   }
 }

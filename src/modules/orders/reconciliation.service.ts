@@ -2,16 +2,16 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { HttpAdapterHost } from '@nestjs/core';
 import { Transactions } from '../../common/transactions/transactions';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { LinePayApiError, LinePayError } from '../../integrations/linepay/linepay-gateway';
-import { PayuniError, type TradeRecord } from '../../integrations/payuni/payuni-gateway';
 import { JobQueue } from '../../jobs/job-queue';
 import { JobName } from '../../jobs/job-types';
-import { parseTaipeiTimestamp } from '../payments/payment-times';
-import { PaymentsService, type PaymentAttempt } from '../payments/payments.service';
+import { PaymentProviderError, type PaymentAttempt } from '../payments/payment-provider';
+import { PaymentProviderRegistry } from '../payments/payment-provider.registry';
+import { PaymentsService } from '../payments/payments.service';
 import { In, LessThan, MoreThan } from 'typeorm';
 import { Order } from './entities/order.entity';
 import { AppliedOutcome, OrderPaymentsService } from './order-payments.service';
 import { CancelledBy, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
+import { paymentOrderOf } from './payment-order';
 
 /** Timings (AppConfig.payments; defaults as PAYMENTS_* in env.schema). */
 export interface ReconcileTimings {
@@ -45,9 +45,10 @@ export interface ReconcileReport {
  * never came back from LINE Pay). A scheduler in processes that run workers enqueues
  * `payments.reconcile` every PAYMENTS_RECONCILE_EVERY_MS under a per-time-bucket job id
  * (`reconcile:<bucket>`: several processes enqueue it once); the job asks the gateway about each
- * order pending longer than PAYMENTS_PENDING_MINUTES and applies what it learns. An order is
- * cancelled only after the gateway said it is not paid: ATM/CVS past their ExpireDate, card and
- * LINE Pay unpaid for PAYMENTS_ABANDON_MINUTES. A gateway error cancels nothing.
+ * order pending longer than PAYMENTS_PENDING_MINUTES — through the order's PaymentProvider
+ * (`reconcile`: apply an event, cancel, or skip) — and applies what it learns. An order is
+ * cancelled only after the gateway said it is not paid: codes past their ExpireDate, a card or
+ * wallet unpaid for PAYMENTS_ABANDON_MINUTES. A gateway error cancels nothing.
  */
 @Injectable()
 export class ReconciliationService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -60,6 +61,7 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
     private readonly orders: OrderStateService,
     private readonly payments: PaymentsService,
     private readonly orderPayments: OrderPaymentsService,
+    private readonly registry: PaymentProviderRegistry,
     private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly httpHost?: HttpAdapterHost,
@@ -159,128 +161,28 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
   /** One order; never throws for a gateway failure (logged, left for the next run). */
   async reconcileOrder(order: Order, now: Date): Promise<{ outcome: ReconcileOutcome; why: string }> {
     try {
-      return order.payment === 'linepay' ? await this.linePay(order, now) : await this.payuni(order, now);
+      const attempt = await this.payments.latestAttempt(order.id);
+      // Asked about the latest attempt, under its own gateway number (a retried payment's `<order>R<n>`), and
+      // abandoned counts from when it started: a shopper paying again near the window's end is not cancelled under them (H9).
+      const since = Math.max(new Date(order.created_at).getTime(), attempt ? new Date(attempt.createdAt).getTime() : 0);
+      const abandoned = now.getTime() - since >= this.timings.abandonMinutes * 60_000;
+      const decision = await this.registry.for(attempt?.method || order.payment).reconcile(paymentOrderOf(order, attempt?.merTradeNo), attempt, { now, abandoned, abandonMinutes: this.timings.abandonMinutes });
+      switch (decision.kind) {
+        case 'apply':
+          return { outcome: await this.orderPayments.applyEvent(order, attempt, decision.event), why: decision.why };
+        case 'cancel':
+          return this.cancel(order, attempt, decision.by, decision.why);
+        default:
+          return { outcome: decision.outcome ?? 'skipped', why: decision.why };
+      }
     } catch (err) {
-      if (err instanceof PayuniError || err instanceof LinePayError) {
+      if (err instanceof PaymentProviderError) {
         this.logger.warn(`reconciliation of ${order.mer_trade_no} (${order.payment}): gateway error ${err.message}; left for the next run`);
         return { outcome: 'error', why: err.message };
       }
       this.logger.error(`reconciliation of ${order.mer_trade_no} failed: ${(err as Error).stack ?? String(err)}`);
       return { outcome: 'error', why: (err as Error).message };
     }
-  }
-
-  private async payuni(order: Order, now: Date): Promise<{ outcome: ReconcileOutcome; why: string }> {
-    const trade = await this.payments.queryPayuni(order.mer_trade_no);
-    const attempt = await this.payments.latestAttempt(order.id);
-    const abandoned = this.olderThanAbandon(order, now);
-    if (!trade) {
-      // QUERY03001: PAYUNi has no such trade, so nothing can have been paid.
-      if (order.payment === 'credit' && abandoned) return this.cancel(order, attempt, 'abandoned', 'no trade at PAYUNi (card page never used)');
-      if (order.payment !== 'credit' && this.expired(order, now)) return this.cancel(order, attempt, 'expired', 'no trade at PAYUNi, code expired');
-      if (order.payment !== 'credit' && !order.payment_code && abandoned) return this.cancel(order, attempt, 'abandoned', 'no code was ever issued');
-      return { outcome: 'skipped', why: 'no trade at PAYUNi yet' };
-    }
-    if (trade.dataSource === 'B') return { outcome: 'skipped', why: 'DataSource B: ask again later' };
-    if (trade.tradeAmt !== order.total_amount) {
-      this.logger.error(`reconciliation of ${order.mer_trade_no}: PAYUNi TradeAmt ${trade.tradeAmt} ≠ order total ${order.total_amount}; left for staff`);
-      return { outcome: 'skipped', why: 'amount mismatch' };
-    }
-    switch (trade.tradeStatus) {
-      case 1:
-        return { outcome: await this.applyPayuniPaid(order, attempt, trade), why: 'paid at PAYUNi' };
-      case 2:
-      case 3:
-      case 4:
-        return this.applyPayuniClosed(order, attempt, trade);
-      case 0:
-      case 9:
-        if (order.payment === 'credit') {
-          return abandoned ? this.cancel(order, attempt, 'abandoned', `card unpaid (TradeStatus ${trade.tradeStatus}) after ${this.timings.abandonMinutes} min`) : { outcome: 'skipped', why: 'card unpaid, not yet abandoned' };
-        }
-        return this.expired(order, now, trade) ? this.cancel(order, attempt, 'expired', `unpaid (TradeStatus ${trade.tradeStatus}) past ExpireDate`) : { outcome: 'skipped', why: 'unpaid, not yet expired' };
-      default:
-        return { outcome: 'skipped', why: `TradeStatus ${trade.tradeStatus}` };
-    }
-  }
-
-  private async applyPayuniPaid(order: Order, attempt: PaymentAttempt | null, trade: TradeRecord): Promise<AppliedOutcome> {
-    return this.tx.run(async () => {
-      const fresh = await this.payments.recordNotification({
-        orderId: order.id,
-        merTradeNo: order.mer_trade_no,
-        gateway: 'payuni',
-        tradeNo: trade.tradeNo || `mer:${order.mer_trade_no}`,
-        amount: trade.tradeAmt,
-        status: '1',
-        source: 'query',
-        raw: trade.raw,
-      });
-      if (!fresh) return 'duplicate';
-      const r = await this.orders.markPaid(order.id, { gateway: 'payuni', tradeNo: trade.tradeNo, amount: trade.tradeAmt, source: 'query', raw: trade.raw });
-      if (attempt) await this.payments.setAttemptStatus(attempt.id, 'paid', { tradeNo: trade.tradeNo, result: { source: 'query', TradeStatus: 1 } });
-      return r;
-    });
-  }
-
-  private async applyPayuniClosed(order: Order, attempt: PaymentAttempt | null, trade: TradeRecord): Promise<{ outcome: ReconcileOutcome; why: string }> {
-    const by: CancelledBy = trade.tradeStatus === 4 ? 'expired' : 'payment-failed';
-    const outcome = await this.tx.run(async () => {
-      await this.payments.recordNotification({
-        orderId: order.id,
-        merTradeNo: order.mer_trade_no,
-        gateway: 'payuni',
-        tradeNo: trade.tradeNo || `mer:${order.mer_trade_no}`,
-        amount: trade.tradeAmt,
-        status: String(trade.tradeStatus),
-        source: 'query',
-        raw: trade.raw,
-      });
-      const r = await this.orderPayments.cancelUnlessPaid(order.id, by);
-      if (r === 'cancelled' && attempt) await this.payments.setAttemptStatus(attempt.id, trade.tradeStatus === 2 ? 'failed' : 'cancelled', { tradeNo: trade.tradeNo, result: { source: 'query', TradeStatus: trade.tradeStatus } });
-      return r;
-    });
-    return { outcome, why: `TradeStatus ${trade.tradeStatus} at PAYUNi` };
-  }
-
-  private async linePay(order: Order, now: Date): Promise<{ outcome: ReconcileOutcome; why: string }> {
-    const attempt = await this.payments.latestAttempt(order.id);
-    const abandoned = this.olderThanAbandon(order, now);
-    if (!attempt || attempt.gateway !== 'linepay' || !attempt.tradeNo) {
-      if (!abandoned) return { outcome: 'skipped', why: 'no LINE Pay transaction yet' };
-      return this.linePayNotFound(order, attempt, 'no LINE Pay transaction was recorded');
-    }
-    let status: string;
-    try {
-      status = (await this.payments.checkLinePay(attempt)).status;
-    } catch (err) {
-      // 1150/1159: LINE Pay has no such request. Anything else: an error, left for the next run.
-      if (err instanceof LinePayApiError && (err.code === '1150' || err.code === '1159')) {
-        return abandoned ? this.linePayNotFound(order, attempt, `LINE Pay ${err.code}`) : { outcome: 'skipped', why: `LINE Pay ${err.code}, not yet abandoned` };
-      }
-      throw err;
-    }
-    switch (status) {
-      case 'authorized':
-        return { outcome: await this.orderPayments.confirmAndApply(order, attempt, 'query'), why: 'approved at LINE Pay, confirmed now' };
-      case 'confirmed':
-        if (!(await this.payments.linePayPaid(attempt, order.total_amount))) return { outcome: 'skipped', why: 'confirmed at LINE Pay but no matching payment listed' };
-        return { outcome: await this.orderPayments.applyLinePayPaid(order, attempt, 'query', { check: 'confirmed' }), why: 'confirmed at LINE Pay' };
-      case 'pending':
-        return abandoned ? this.cancel(order, attempt, 'abandoned', `not approved at LINE Pay after ${this.timings.abandonMinutes} min`) : { outcome: 'skipped', why: 'waiting for the buyer at LINE Pay' };
-      case 'cancelled':
-        return this.cancel(order, attempt, 'abandoned', 'cancelled or expired at LINE Pay');
-      case 'failed':
-        return this.cancel(order, attempt, 'payment-failed', 'failed at LINE Pay');
-      default:
-        return { outcome: 'skipped', why: `LINE Pay status ${status}` };
-    }
-  }
-
-  /** LINE Pay knows no request for this order: cancel once its payment details list no payment either. */
-  private async linePayNotFound(order: Order, attempt: PaymentAttempt | null, why: string): Promise<{ outcome: ReconcileOutcome; why: string }> {
-    if ((await this.payments.linePayPaymentsOfOrder(order.mer_trade_no)) > 0) return { outcome: 'skipped', why: `${why}, but LINE Pay lists a payment: left for staff` };
-    return this.cancel(order, attempt, 'abandoned', why);
   }
 
   private async cancel(order: Order, attempt: PaymentAttempt | null, by: CancelledBy, why: string): Promise<{ outcome: ReconcileOutcome; why: string }> {
@@ -291,16 +193,6 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
     });
     if (outcome === 'cancelled') this.logger.log(`order ${order.mer_trade_no} cancelled (${by}): ${why}`);
     return { outcome, why };
-  }
-
-  private olderThanAbandon(order: Order, now: Date): boolean {
-    return now.getTime() - new Date(order.created_at).getTime() >= this.timings.abandonMinutes * 60_000;
-  }
-
-  /** ATM/CVS past their ExpireDate (ours, or PAYUNi's OffExpireTime when we have none). */
-  private expired(order: Order, now: Date, trade?: TradeRecord): boolean {
-    const at = order.expire_date ? new Date(order.expire_date) : trade?.offExpireTime ? parseTaipeiTimestamp(trade.offExpireTime) : undefined;
-    return at !== undefined && !Number.isNaN(at.getTime()) && now.getTime() > at.getTime();
   }
 }
 

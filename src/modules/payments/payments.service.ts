@@ -1,71 +1,22 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { GatewayForm } from '../../common/api/orders';
+import { Injectable, Logger } from '@nestjs/common';
 import { Transactions } from '../../common/transactions/transactions';
-import { LinePayApiError, LinePayError, type LinePayCheckResult, type LinePayGateway, type LinePayProduct } from '../../integrations/linepay/linepay-gateway';
-import { taipeiDate, PayuniError, type PayuniCallback, type PayuniGateway, type CallbackForm, type TradeRecord } from '../../integrations/payuni/payuni-gateway';
-import { LINEPAY_GATEWAY, PAYUNI_GATEWAY } from '../../integrations/providers/provider-tokens';
 import { PaymentNotification } from './entities/payment-notification.entity';
 import { PaymentTransaction } from './entities/payment-transaction.entity';
-import { parseTaipeiTimestamp } from './payment-times';
+import {
+  PaymentStartError,
+  type AttemptRaw,
+  type OnlineMethod,
+  type PaymentAttempt,
+  type PaymentGatewayName,
+  type PaymentOrder,
+  type StartPaymentInput,
+  type StartPaymentResult,
+  type TradeState,
+} from './payment-provider';
+import { PaymentProviderRegistry } from './payment-provider.registry';
 
-export type OnlineMethod = 'atm' | 'cvs' | 'credit' | 'linepay';
-export type PaymentGatewayName = 'payuni' | 'linepay';
-
-export interface StartPaymentInput {
-  orderId: number;
-  merTradeNo: string;
-  method: OnlineMethod;
-  /** The order's total (integer NT$), from the database. */
-  amount: number;
-  /** ATM: 004 | 822 | 013. */
-  bankCode?: string;
-  prodDesc: string;
-  email: string;
-  /** Public origin for the callbacks (`PUBLIC_URL`, else the request's origin), no trailing slash needed. */
-  origin: string;
-  /** The order's lines as charged (LINE Pay's package); the shipping fee is the rest of `amount`. */
-  items: { name: string; quantity: number; price: number; imageUrl?: string }[];
-}
-
-export type StartPaymentResult =
-  | { kind: 'code'; tradeNo: string; paymentCode: string; bankCode?: string; expireDate: Date }
-  | { kind: 'form'; form: GatewayForm }
-  | { kind: 'redirect'; form: GatewayForm };
-
-/** The gateway refused or could not be reached; `retryable`: the same call may succeed later (outage, timeout). */
-export class PaymentStartError extends Error {
-  override readonly name = 'PaymentStartError';
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    /** The gateway's code (PAYUNi `ATM02002`, LINE Pay `1172`, `TIMEOUT`…). */
-    readonly code = '',
-  ) {
-    super(message);
-  }
-}
-
-/** A payment attempt as the orders module sees it. */
-export interface PaymentAttempt {
-  id: number;
-  orderId: number;
-  merTradeNo: string;
-  gateway: PaymentGatewayName;
-  method: OnlineMethod;
-  /** PAYUNi TradeNo or LINE Pay transactionId (a decimal string), '' until known. */
-  tradeNo: string;
-  amount: number;
-  /** requested | pending | paid | failed | cancelled */
-  status: string;
-  /** ATM `<bank>-<account>` or CVS code. */
-  paymentCode?: string;
-  /** The CVS PayNo (cancel_cvs). */
-  payNo?: string;
-  expireDate?: Date;
-  /** Set once the CVS code was cancelled at PAYUNi (or PAYUNi said it no longer exists). */
-  codeCancelledAt?: Date;
-  createdAt: Date;
-}
+export { PaymentStartError };
+export type { OnlineMethod, PaymentAttempt, PaymentGatewayName, StartPaymentInput, StartPaymentResult };
 
 /** A verified gateway message to record once (unique gateway + trade_no + status). */
 export interface NotificationInput {
@@ -74,30 +25,11 @@ export interface NotificationInput {
   gateway: PaymentGatewayName;
   tradeNo: string;
   amount: number;
-  /** The gateway's status for this message (PAYUNi TradeStatus, LINE Pay `confirmed`…). */
+  /** The gateway's status for this message (a trade status, `confirmed`…). */
   status: string;
   source: 'notify' | 'return' | 'confirm' | 'query';
   raw: Record<string, unknown>;
 }
-
-/** What is stored in payment_transactions.raw (no secrets, never card data). */
-interface AttemptRaw {
-  request?: Record<string, unknown>;
-  form?: GatewayForm;
-  paymentCode?: string;
-  bankCode?: string;
-  payNo?: string;
-  expireDate?: string;
-  result?: Record<string, unknown>;
-  error?: { code: string; message: string; retryable: boolean };
-  /** What the gateway said when the attempt ended (paid, failed, cancelled). */
-  outcome?: Record<string, unknown>;
-  codeCancel?: { at: string; verifyCode?: string; answer?: string };
-}
-
-const GATEWAY_OF: Record<OnlineMethod, PaymentGatewayName> = { atm: 'payuni', cvs: 'payuni', credit: 'payuni', linepay: 'linepay' };
-/** PAYUNi's ATM/CVS ExpireDate: a week, as the gateway's default (CVS allows at most 7 days). */
-const CODE_EXPIRE_DAYS = 7;
 
 function isDuplicateKey(err: unknown): boolean {
   const e = err as { code?: string; driverError?: { code?: string } };
@@ -105,14 +37,11 @@ function isDuplicateKey(err: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
 }
 
-function trimOrigin(origin: string): string {
-  return origin.trim().replace(/\/+$/, '');
-}
-
 /**
- * Payment attempts at the gateways (PAYUNi ATM / CVS / UPP card page, LINE Pay) and their verified
- * results: owns payment_transactions and payment_notifications. It never touches orders: the
- * orders module applies what it learns (OrderPaymentsService, reconciliation).
+ * Payment attempts at the gateways and their verified results: owns payment_transactions and
+ * payment_notifications. The gateways are reached only through the PaymentProvider of the
+ * order's method (PaymentProviderRegistry). It never touches orders: the orders module applies
+ * what it learns (OrderPaymentsService, reconciliation).
  */
 @Injectable()
 export class PaymentsService {
@@ -120,8 +49,7 @@ export class PaymentsService {
 
   constructor(
     private readonly tx: Transactions,
-    @Inject(PAYUNI_GATEWAY) private readonly payuni: PayuniGateway,
-    @Inject(LINEPAY_GATEWAY) private readonly linePay: LinePayGateway,
+    private readonly registry: PaymentProviderRegistry,
   ) {}
 
   /**
@@ -130,15 +58,14 @@ export class PaymentsService {
    */
   async start(input: StartPaymentInput): Promise<StartPaymentResult> {
     if (this.tx.active) throw new Error('PaymentsService.start() calls a gateway: call it after the order transaction commits');
-    const gateway = GATEWAY_OF[input.method];
-    if (!gateway) throw new PaymentStartError(`unknown online payment method ${String(input.method)}`, false, 'VALIDATION');
-    const origin = trimOrigin(input.origin);
+    const provider = this.registry.has(input.method) ? this.registry.for(input.method) : null;
+    if (!provider?.online) throw new PaymentStartError(`unknown online payment method ${String(input.method)}`, false, 'VALIDATION');
     const attempt = await this.tx.run(() =>
       this.tx.repo(PaymentTransaction).save(
         this.tx.repo(PaymentTransaction).create({
           order_id: input.orderId,
           mer_trade_no: input.merTradeNo,
-          gateway,
+          gateway: provider.gateway,
           method: input.method,
           trade_no: '',
           amount: input.amount,
@@ -148,7 +75,7 @@ export class PaymentsService {
       ),
     );
     try {
-      const { result, tradeNo, raw } = await this.callGateway(input, origin);
+      const { result, tradeNo, raw } = await provider.start(input);
       await this.tx.run(() => this.tx.repo(PaymentTransaction).update({ id: attempt.id }, { status: 'pending', trade_no: tradeNo, raw: raw as object }));
       return result;
     } catch (err) {
@@ -171,9 +98,9 @@ export class PaymentsService {
     const row = await this.tx.repo(PaymentTransaction).findOne({ where: { order_id: orderId, status: 'pending' }, order: { id: 'DESC' } });
     if (!row) {
       const paid = await this.tx.repo(PaymentTransaction).findOne({ where: { order_id: orderId, status: 'paid' }, order: { id: 'DESC' } });
-      return paid ? resultOf(paid) : null;
+      return paid ? this.resultOf(paid) : null;
     }
-    return resultOf(row);
+    return this.resultOf(row);
   }
 
   /** The latest attempt of an order (any status), or null. */
@@ -182,10 +109,16 @@ export class PaymentsService {
     return row ? attemptOf(row) : null;
   }
 
-  /** The LINE Pay attempt with this transactionId for this order number (the confirm redirect), or null. */
-  async findLinePayAttempt(transactionId: string, merTradeNo: string): Promise<PaymentAttempt | null> {
-    if (!/^\d{1,30}$/.test(transactionId)) return null;
-    const row = await this.tx.repo(PaymentTransaction).findOne({ where: { gateway: 'linepay', trade_no: transactionId, mer_trade_no: merTradeNo }, order: { id: 'DESC' } });
+  /** The latest attempt made under this gateway order number (an order's own number, or a retried payment's), or null. */
+  async attemptOfGatewayNo(merTradeNo: string): Promise<PaymentAttempt | null> {
+    const row = await this.tx.repo(PaymentTransaction).findOne({ where: { mer_trade_no: merTradeNo }, order: { id: 'DESC' } });
+    return row ? attemptOf(row) : null;
+  }
+
+  /** The attempt of this gateway with this trade number for this order number (a browser callback naming its transaction), or null. */
+  async findAttempt(gateway: PaymentGatewayName, tradeNo: string, merTradeNo: string): Promise<PaymentAttempt | null> {
+    if (!tradeNo) return null;
+    const row = await this.tx.repo(PaymentTransaction).findOne({ where: { gateway, trade_no: tradeNo.slice(0, 64), mer_trade_no: merTradeNo }, order: { id: 'DESC' } });
     return row ? attemptOf(row) : null;
   }
 
@@ -241,184 +174,49 @@ export class PaymentsService {
 
   // ---- Gateways (no transaction is held across these calls) ----------------------------------
 
-  /** Verifies (HashInfo, MerID) and decrypts a PAYUNi NotifyURL / ReturnURL post; throws PayuniCallbackError. */
-  parsePayuniCallback(form: CallbackForm): PayuniCallback {
-    return this.payuni.parseCallback(form);
-  }
-
-  /** PAYUNi `trade/query` by our order number: the trade, or null when PAYUNi has none (QUERY03001). Other failures throw. */
-  async queryPayuni(merTradeNo: string): Promise<TradeRecord | null> {
-    try {
-      const { trades } = await this.payuni.tradeQuery({ merTradeNo });
-      return trades.find((t) => t.merTradeNo === merTradeNo) ?? trades[0] ?? null;
-    } catch (err) {
-      if (err instanceof PayuniError && err.code === 'QUERY03001') return null;
-      throw err;
-    }
+  /** The order's trade at its gateway (e.g. "is this card payment unpaid?"). Throws PaymentProviderError. */
+  async queryTrade(order: PaymentOrder): Promise<TradeState> {
+    return this.registry.for(order.method).query(order, await this.latestAttempt(order.id));
   }
 
   /**
-   * LINE Pay confirm of an approved payment (amount from OUR order). 'confirmed', or
-   * 'already-confirmed' when LINE Pay says it happened before (1172/1152). Other failures throw LinePayError.
+   * Cancels the unpaid code of an order at its gateway (a 7-ELEVEN code: `cancel_cvs`), once:
+   * recorded on the attempt. 'done' (now or before, or the gateway no longer has it as an open
+   * code), 'none' (no code was issued), 'unsupported' (the gateway cannot cancel it — an ATM
+   * account lapses at its ExpireDate). Network and other failures throw (the job retries).
    */
-  async confirmLinePay(attempt: PaymentAttempt, amount: number): Promise<{ outcome: 'confirmed' | 'already-confirmed'; raw: Record<string, unknown> }> {
-    try {
-      const r = await this.linePay.confirm(attempt.tradeNo, { amount, currency: 'TWD' });
-      return { outcome: 'confirmed', raw: { transactionId: r.transactionId, orderId: r.orderId, payInfo: r.payInfo } };
-    } catch (err) {
-      if (err instanceof LinePayApiError && err.alreadyConfirmed) return { outcome: 'already-confirmed', raw: { returnCode: err.code } };
-      throw err;
-    }
+  async cancelCode(orderId: number): Promise<'done' | 'none' | 'unsupported'> {
+    const rows = await this.tx.repo(PaymentTransaction).find({ where: { order_id: orderId }, order: { id: 'DESC' } });
+    const row = rows.find((r) => Boolean(((r.raw ?? {}) as AttemptRaw).payNo));
+    return row ? this.cancelAttemptCode(row) : 'none';
   }
 
-  /** Whether a confirmed LINE Pay payment exists for this transaction and order, for this amount. */
-  async linePayPaid(attempt: PaymentAttempt, amount: number): Promise<boolean> {
-    const list = await this.linePay.paymentDetails({ transactionId: attempt.tradeNo, orderId: attempt.merTradeNo });
-    return list.some(
-      (d) => d.transactionId === attempt.tradeNo && d.orderId === attempt.merTradeNo && d.payInfo.reduce((s, p) => s + (Number.isFinite(p.amount) ? p.amount : 0), 0) === amount,
-    );
-  }
-
-  /** How many confirmed LINE Pay payments exist for our order number (0 when none). */
-  async linePayPaymentsOfOrder(merTradeNo: string): Promise<number> {
-    return (await this.linePay.paymentDetails({ orderId: merTradeNo })).filter((d) => d.orderId === merTradeNo).length;
-  }
-
-  /** LINE Pay check of a reserved payment. Throws LinePayError on failure. */
-  checkLinePay(attempt: PaymentAttempt): Promise<LinePayCheckResult> {
-    return this.linePay.checkStatus(attempt.tradeNo);
-  }
-
-  /**
-   * Cancels the unpaid CVS code of an order at PAYUNi (`cancel_cvs`), once: recorded on the
-   * attempt. 'done' (now or before, or PAYUNi no longer has it as an open code), 'none' (no CVS
-   * code was issued). Network and other failures throw (the job retries).
-   */
+  /** The unpaid CVS code of an order (see cancelCode): 'done' or 'none' (no CVS code was issued). */
   async cancelCvsCode(orderId: number): Promise<'done' | 'none'> {
     const row = await this.tx.repo(PaymentTransaction).findOne({ where: { order_id: orderId, method: 'cvs' }, order: { id: 'DESC' } });
-    const raw = (row?.raw ?? {}) as AttemptRaw;
-    if (!row || !raw.payNo) return 'none';
+    return row && (await this.cancelAttemptCode(row)) === 'done' ? 'done' : 'none';
+  }
+
+  private async cancelAttemptCode(row: PaymentTransaction): Promise<'done' | 'none' | 'unsupported'> {
+    const raw = (row.raw ?? {}) as AttemptRaw;
+    if (!raw.payNo) return 'none';
     if (raw.codeCancel) return 'done';
-    let record: NonNullable<AttemptRaw['codeCancel']>;
-    try {
-      const r = await this.payuni.cancelCvs({ payNo: raw.payNo });
-      record = { at: new Date().toISOString(), verifyCode: r.verifyCode };
-    } catch (err) {
-      // A 03xxx answer: PAYUNi has no open code by that number (unknown, paid or already void) —
-      // nothing left to cancel. Anything else (network, outage, envelope) is retried by the job.
-      if (err instanceof PayuniError && /03\d{3}$/.test(err.code)) record = { at: new Date().toISOString(), answer: err.code };
-      else throw err;
-    }
+    if (!this.registry.has(row.method)) return 'unsupported';
+    const result = await this.registry.for(row.method).cancelCode(attemptOf(row));
+    if (result.outcome !== 'done') return result.outcome;
     await this.tx.run(async () => {
       const fresh = await this.tx.repo(PaymentTransaction).findOne({ where: { id: row.id } });
       const freshRaw = (fresh?.raw ?? {}) as AttemptRaw;
-      await this.tx.repo(PaymentTransaction).update({ id: row.id }, { status: fresh?.status === 'paid' ? 'paid' : 'cancelled', raw: { ...freshRaw, codeCancel: record } as object });
+      await this.tx.repo(PaymentTransaction).update({ id: row.id }, { status: fresh?.status === 'paid' ? 'paid' : 'cancelled', raw: { ...freshRaw, codeCancel: result.record } as object });
     });
     return 'done';
   }
 
-  private async callGateway(input: StartPaymentInput, origin: string): Promise<{ result: StartPaymentResult; tradeNo: string; raw: AttemptRaw }> {
-    const notifyUrl = `${origin}/api/payments/payuni/notify`;
-    const slipUrl = `${origin}/paymentSlip?MerTradeNo=${encodeURIComponent(input.merTradeNo)}`;
-    switch (input.method) {
-      case 'atm': {
-        const bankType = input.bankCode ?? '';
-        const expireDate = taipeiDate(new Date(), CODE_EXPIRE_DAYS);
-        const r = await this.payuni.atm({
-          merTradeNo: input.merTradeNo,
-          tradeAmt: input.amount,
-          prodDesc: input.prodDesc,
-          bankType,
-          expireDate,
-          notifyUrl,
-          usrMail: input.email || undefined,
-        });
-        if (!r.payNo) throw new PaymentStartError('PAYUNi answered no PayNo', false, 'BAD_RESPONSE');
-        const bank = r.bankType || bankType;
-        const paymentCode = `${bank}-${r.payNo}`;
-        const expires = parseTaipeiTimestamp(r.expireDate) ?? parseTaipeiTimestamp(expireDate) ?? new Date(Date.now() + CODE_EXPIRE_DAYS * 86400_000);
-        return {
-          result: { kind: 'code', tradeNo: r.tradeNo, paymentCode, bankCode: bank, expireDate: expires },
-          tradeNo: r.tradeNo,
-          raw: { request: { expireDate, bankType }, paymentCode, bankCode: bank, payNo: r.payNo, expireDate: expires.toISOString(), result: safeRaw(r.raw) },
-        };
-      }
-      case 'cvs': {
-        const expireDate = taipeiDate(new Date(), CODE_EXPIRE_DAYS);
-        const r = await this.payuni.cvs({
-          merTradeNo: input.merTradeNo,
-          tradeAmt: input.amount,
-          prodDesc: input.prodDesc,
-          expireDate,
-          notifyUrl,
-          usrMail: input.email || undefined,
-        });
-        if (!r.payNo) throw new PaymentStartError('PAYUNi answered no PayNo', false, 'BAD_RESPONSE');
-        const expires = parseTaipeiTimestamp(r.expireDate) ?? parseTaipeiTimestamp(expireDate) ?? new Date(Date.now() + CODE_EXPIRE_DAYS * 86400_000);
-        return {
-          result: { kind: 'code', tradeNo: r.tradeNo, paymentCode: r.payNo, expireDate: expires },
-          tradeNo: r.tradeNo,
-          raw: { request: { expireDate }, paymentCode: r.payNo, payNo: r.payNo, expireDate: expires.toISOString(), result: safeRaw(r.raw) },
-        };
-      }
-      case 'credit': {
-        const f = this.payuni.uppForm({
-          merTradeNo: input.merTradeNo,
-          tradeAmt: input.amount,
-          prodDesc: input.prodDesc,
-          usrMail: input.email || undefined,
-          returnUrl: `${origin}/api/payments/payuni/return?MerTradeNo=${encodeURIComponent(input.merTradeNo)}`,
-          notifyUrl,
-          backUrl: slipUrl,
-          credit: true,
-        });
-        const form: GatewayForm = { go_url: f.go_url, body: { ...f.body } };
-        return { result: { kind: 'form', form }, tradeNo: '', raw: { form } };
-      }
-      case 'linepay': {
-        const products = linePayProducts(input, origin);
-        const r = await this.linePay.request({
-          orderId: input.merTradeNo,
-          amount: input.amount,
-          currency: 'TWD',
-          packages: [{ id: '1', amount: input.amount, name: (input.prodDesc || input.merTradeNo).slice(0, 100), products }],
-          redirectUrls: {
-            confirmUrl: `${origin}/api/payments/linepay/confirm`,
-            cancelUrl: `${origin}/api/payments/linepay/cancel?orderId=${encodeURIComponent(input.merTradeNo)}`,
-          },
-          options: { display: { locale: 'zh_TW' } },
-        });
-        const form: GatewayForm = { go_url: r.paymentUrl.web, body: {} };
-        return { result: { kind: 'redirect', form }, tradeNo: r.transactionId, raw: { form, result: { transactionId: r.transactionId, paymentUrl: r.paymentUrl } } };
-      }
-    }
+  /** An attempt's answer again (a double submit), rebuilt by its provider from what was stored. */
+  private resultOf(row: PaymentTransaction): StartPaymentResult | null {
+    if (!this.registry.has(row.method)) return null;
+    return this.registry.for(row.method).replay(row.method, row.trade_no, (row.raw ?? {}) as AttemptRaw);
   }
-}
-
-/**
- * LINE Pay's one package: the order's lines, then the shipping fee (the rest of the total) as its
- * own line, so Σ price × quantity is exactly the amount. Lines that cannot add up (a discount
- * larger than the fee) fall back to one line of the whole total.
- */
-export function linePayProducts(input: Pick<StartPaymentInput, 'items' | 'amount' | 'merTradeNo'>, origin: string): LinePayProduct[] {
-  const lines: LinePayProduct[] = input.items.map((i) => ({
-    name: (i.name || '商品').slice(0, 4000),
-    quantity: i.quantity,
-    price: i.price,
-    ...(i.imageUrl ? { imageUrl: absoluteUrl(i.imageUrl, origin) } : {}),
-  }));
-  const valid = lines.every((l) => Number.isInteger(l.quantity) && l.quantity >= 1 && Number.isInteger(l.price) && l.price >= 0);
-  const sum = lines.reduce((s, l) => s + l.price * l.quantity, 0);
-  const rest = input.amount - sum;
-  if (!valid || lines.length === 0 || rest < 0) return [{ name: `訂單 ${input.merTradeNo}`, quantity: 1, price: input.amount }];
-  if (rest > 0) lines.push({ name: '運費', quantity: 1, price: rest });
-  return lines;
-}
-
-function absoluteUrl(url: string, origin: string): string | undefined {
-  if (/^https?:\/\//i.test(url)) return url;
-  if (url.startsWith('/')) return `${origin}${url}`;
-  return undefined;
 }
 
 /** A gateway message as kept: the card's first six digits dropped (the last four stay, for support). */
@@ -427,17 +225,8 @@ function withoutCardPrefix(raw: Record<string, unknown>): Record<string, unknown
   return rest;
 }
 
-/** The answer without anything sensitive (PAYUNi answers carry none, but keep the habit). */
-function safeRaw(raw: Record<string, string>): Record<string, string> {
-  const { HashKey: _k, HashIV: _i, ...rest } = raw;
-  return rest;
-}
-
 function startFailure(err: unknown): PaymentStartError {
   if (err instanceof PaymentStartError) return err;
-  if (err instanceof PayuniError) return new PaymentStartError(err.message, err.retryable, err.code);
-  if (err instanceof LinePayApiError) return new PaymentStartError(err.message, err.retryable, err.code);
-  if (err instanceof LinePayError) return new PaymentStartError(err.message, err.retryable, err.kind);
   return new PaymentStartError((err as Error)?.message ?? String(err), false, 'ERROR');
 }
 
@@ -447,8 +236,8 @@ function attemptOf(row: PaymentTransaction): PaymentAttempt {
     id: row.id,
     orderId: row.order_id,
     merTradeNo: row.mer_trade_no,
-    gateway: row.gateway as PaymentGatewayName,
-    method: row.method as OnlineMethod,
+    gateway: row.gateway,
+    method: row.method,
     tradeNo: row.trade_no,
     amount: row.amount,
     status: row.status,
@@ -458,14 +247,4 @@ function attemptOf(row: PaymentTransaction): PaymentAttempt {
     codeCancelledAt: raw.codeCancel ? new Date(raw.codeCancel.at) : undefined,
     createdAt: row.created_at,
   };
-}
-
-function resultOf(row: PaymentTransaction): StartPaymentResult | null {
-  const raw = (row.raw ?? {}) as AttemptRaw;
-  if (row.method === 'atm' || row.method === 'cvs') {
-    if (!raw.paymentCode || !raw.expireDate) return null;
-    return { kind: 'code', tradeNo: row.trade_no, paymentCode: raw.paymentCode, ...(raw.bankCode ? { bankCode: raw.bankCode } : {}), expireDate: new Date(raw.expireDate) };
-  }
-  if (!raw.form) return null;
-  return { kind: row.method === 'linepay' ? 'redirect' : 'form', form: raw.form };
 }

@@ -1,25 +1,25 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { RefundView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { Transactions } from '../../common/transactions/transactions';
 import { DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG } from '../../common/validation/admin';
-import { LinePayError, type LinePayGateway } from '../../integrations/linepay/linepay-gateway';
-import { PayuniError, type PayuniGateway, type TradeRecord } from '../../integrations/payuni/payuni-gateway';
-import { LINEPAY_GATEWAY, PAYUNI_GATEWAY } from '../../integrations/providers/provider-tokens';
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { InvoiceAllowancesService } from '../invoices/invoice-allowances.service';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
+import { paymentOrderOf } from '../orders/payment-order';
+import type { RefundMethod, RefundResult } from '../payments/payment-provider';
+import { PaymentProviderRegistry } from '../payments/payment-provider.registry';
 import { SettingsService } from '../settings/settings.service';
 import type { OrderRow } from './refund-mail';
 import { Refund } from './entities/refund.entity';
 import { toRefundView } from './refund-views';
 
-/** refunds.method values. */
-export type RefundMethod = 'credit-refund' | 'credit-void' | 'linepay' | 'bank-transfer' | 'cod';
+/** refunds.method values (payment-provider.ts). */
+export type { RefundMethod };
 /** refunds.status values. */
 export const REFUND_STATUS = { pending: 'pending', done: 'done', failed: 'failed', manual: 'manual' } as const;
 
@@ -47,12 +47,7 @@ export interface RefundOutcome {
 }
 
 /** What the gateway step decided. */
-type GatewayResult =
-  | { kind: 'done'; method: RefundMethod; ref: string; raw: Record<string, unknown> }
-  | { kind: 'failed'; message: string; raw: Record<string, unknown> }
-  | { kind: 'unknown'; message: string; raw: Record<string, unknown> };
-
-const MANUAL_METHODS: Record<string, RefundMethod> = { atm: 'bank-transfer', cvs: 'bank-transfer', cod: 'cod' };
+type GatewayResult = RefundResult;
 
 /**
  * Refunds of paid orders (back office): a card through PAYUNi (`trade/close` CloseType 2 once
@@ -76,8 +71,7 @@ export class Refunds {
     private readonly settings: SettingsService,
     private readonly audit: AuditTrail,
     private readonly allowances: InvoiceAllowancesService,
-    @Inject(PAYUNI_GATEWAY) private readonly payuni: PayuniGateway,
-    @Inject(LINEPAY_GATEWAY) private readonly linePay: LinePayGateway,
+    private readonly providers: PaymentProviderRegistry,
   ) {}
 
   /** An order's refunds, oldest first (admin order details). */
@@ -158,9 +152,11 @@ export class Refunds {
     if (this.tx.active) throw new Error('Refunds.refundOrder() calls a gateway: call it outside a transaction');
     const first = await this.orders.findById(input.orderId);
     if (!first) throw new NotFoundError(REFUND_MSG.orderNotFound);
-    const manual = MANUAL_METHODS[first.payment];
+    // Who gives the money back: a gateway (card, LINE Pay) or staff by bank transfer (ATM, CVS, cash on delivery).
+    if (!this.providers.has(first.payment)) throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
+    const refunder = this.providers.refundsFor(first.payment);
+    const manual = refunder.manual ? refunder.method : undefined;
     if (manual && !input.bank) throw new AppError(REFUND_MSG.bankRequired, HttpStatus.BAD_REQUEST);
-    if (!manual && first.payment !== 'credit' && first.payment !== 'linepay') throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
 
     // An earlier refund whose gateway answer was lost is settled first (it may have gone through).
     await this.resolvePending(first);
@@ -194,7 +190,7 @@ export class Refunds {
           order_id: order.id,
           refund_key: input.key ?? `auto-${randomBytes(12).toString('hex')}`,
           amount,
-          method: manual ?? (order.payment === 'linepay' ? 'linepay' : 'credit-refund'),
+          method: refunder.method,
           status: manual ? REFUND_STATUS.manual : REFUND_STATUS.pending,
           reason: input.reason.slice(0, 255),
           restock: restock ? 1 : 0,
@@ -304,93 +300,9 @@ export class Refunds {
     await this.allowances.onRefund({ orderId: order.id, refundId: row.id, amount: row.amount, full: row.invoice_action === 'void', reason: row.reason });
   }
 
-  /**
-   * The gateway step: PAYUNi card (query first: captured → refund; authorised only → void the
-   * whole, or capture and refund a part), LINE Pay refund. A failure we cannot classify (network,
-   * timeout) is checked against the gateway's refunded total; still unknown → `unknown`.
-   */
-  private async callGateway(order: OrderRow, row: Refund): Promise<GatewayResult> {
-    const before = order.refunded_amount;
-    if (order.payment === 'linepay') {
-      try {
-        const r = await this.linePay.refund(order.trade_no, row.amount);
-        return { kind: 'done', method: 'linepay', ref: r.refundTransactionId, raw: { refundTransactionId: r.refundTransactionId, refundTransactionDate: r.refundTransactionDate } };
-      } catch (err) {
-        if (err instanceof LinePayError && !err.retryable) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${err.message}`, raw: { error: err.message } };
-        return this.checkLinePay(order, before + row.amount, err);
-      }
-    }
-    let trade: TradeRecord | null;
-    try {
-      trade = await this.cardTrade(order);
-    } catch (err) {
-      // Nothing was asked of the gateway yet: safe to call it failed (staff may try again).
-      return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(err)}`, raw: { error: describe(err) } };
-    }
-    if (!trade || trade.tradeStatus !== 1) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：查無已付款的信用卡交易`, raw: { tradeStatus: trade?.tradeStatus ?? null } };
-    const tradeNo = trade.tradeNo;
-    try {
-      if (trade.closeStatus === 2) {
-        const r = await this.payuni.tradeClose({ tradeNo, closeType: 2, tradeAmt: row.amount });
-        return { kind: 'done', method: 'credit-refund', ref: r.tradeNo, raw: { closeType: 2, ...r.raw } };
-      }
-      if (trade.closeStatus === 1) {
-        if (row.amount === trade.tradeAmt && !trade.refundAmt) {
-          const r = await this.payuni.tradeCancel({ tradeNo });
-          return { kind: 'done', method: 'credit-void', ref: r.tradeNo, raw: { cancel: true, ...r.raw } };
-        }
-        await this.payuni.tradeClose({ tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
-        const r = await this.payuni.tradeClose({ tradeNo, closeType: 2, tradeAmt: row.amount });
-        return { kind: 'done', method: 'credit-refund', ref: r.tradeNo, raw: { captured: trade.tradeAmt, closeType: 2, ...r.raw } };
-      }
-      if (trade.closeStatus === 7) return { kind: 'failed', message: REFUND_MSG.creditClosing, raw: { closeStatus: 7 } };
-      return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：此信用卡交易無法退款（CloseStatus ${trade.closeStatus ?? '—'}）`, raw: { closeStatus: trade.closeStatus ?? null } };
-    } catch (err) {
-      if (err instanceof PayuniError && !err.retryable) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${err.message}`, raw: { error: err.message, code: err.code } };
-      return this.checkCard(order, before + row.amount, row.amount, err);
-    }
-  }
-
-  private async cardTrade(order: OrderRow): Promise<TradeRecord | null> {
-    try {
-      const { trades } = await this.payuni.tradeQuery({ merTradeNo: order.mer_trade_no });
-      return trades.find((t) => t.merTradeNo === order.mer_trade_no) ?? trades[0] ?? null;
-    } catch (err) {
-      if (err instanceof PayuniError && err.code === 'QUERY03001') return null;
-      throw err;
-    }
-  }
-
-  /** After a lost answer: did PAYUNi refund it? Its RefundAmt (or a void of the whole) tells. */
-  private async checkCard(order: OrderRow, expectedTotal: number, amount: number, cause: unknown): Promise<GatewayResult> {
-    try {
-      const trade = await this.cardTrade(order);
-      if (trade && ((trade.refundAmt ?? 0) >= expectedTotal || (trade.tradeStatus === 3 && amount === order.total_amount))) {
-        return { kind: 'done', method: trade.tradeStatus === 3 ? 'credit-void' : 'credit-refund', ref: trade.tradeNo, raw: { confirmedByQuery: true, refundAmt: trade.refundAmt ?? 0 } };
-      }
-      if (trade) return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(cause)}`, raw: { error: describe(cause), refundAmt: trade.refundAmt ?? 0 } };
-    } catch {
-      // still unknown
-    }
-    return { kind: 'unknown', message: REFUND_MSG.refundUnknown, raw: { error: describe(cause) } };
-  }
-
-  private async checkLinePay(order: OrderRow, expectedTotal: number, cause: unknown): Promise<GatewayResult> {
-    try {
-      const list = await this.linePay.paymentDetails({ transactionId: order.trade_no, orderId: order.mer_trade_no });
-      const d = list.find((x) => x.transactionId === order.trade_no);
-      if (d) {
-        const refunded = d.refundList.reduce((s, r) => s + Math.abs(r.refundAmount), 0);
-        if (refunded >= expectedTotal) {
-          const last = d.refundList[d.refundList.length - 1];
-          return { kind: 'done', method: 'linepay', ref: last?.refundTransactionId ?? '', raw: { confirmedByQuery: true, refunded } };
-        }
-        return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(cause)}`, raw: { error: describe(cause), refunded } };
-      }
-    } catch {
-      // still unknown
-    }
-    return { kind: 'unknown', message: REFUND_MSG.refundUnknown, raw: { error: describe(cause) } };
+  /** The gateway step (the order's RefundProvider): done, failed, or unknown when the answer was lost and the gateway cannot tell yet. */
+  private callGateway(order: OrderRow, row: Refund): Promise<GatewayResult> {
+    return this.providers.refundsFor(order.payment).refund(paymentOrderOf(order), row.amount);
   }
 
   /** Settles the order's `pending` refunds (a lost answer) by asking the gateway; no-op when none. */
@@ -398,10 +310,7 @@ export class Refunds {
     const pending = await this.tx.repo(Refund).find({ where: { order_id: order.id, status: REFUND_STATUS.pending }, order: { id: 'ASC' } });
     for (const row of pending) {
       const fresh = (await this.orders.findById(order.id))!;
-      const result =
-        fresh.payment === 'linepay'
-          ? await this.checkLinePay(fresh, fresh.refunded_amount + row.amount, new Error('answer lost'))
-          : await this.checkCard(fresh, fresh.refunded_amount + row.amount, row.amount, new Error('answer lost'));
+      const result = await this.providers.refundsFor(fresh.payment).checkRefund(paymentOrderOf(fresh), fresh.refunded_amount + row.amount, row.amount, new Error('answer lost'));
       // A recent pending row may still be running in another request: leave it unless the gateway settled it.
       if (result.kind === 'failed' && Date.now() - new Date(row.created_at).getTime() < 60_000) continue;
       if (result.kind !== 'unknown') await this.settle(order.id, row.id, result);
@@ -429,6 +338,3 @@ function messageOf(r: Refund): string {
 
 export const REFUND_DONE = '退款成功';
 
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
