@@ -16,14 +16,14 @@ import { ShopReturnsController } from './shop-returns.controller';
 /**
  * Refunds of paid orders (card, LINE Pay, manual bank transfers) and members' return requests
  * (issue 11). Owns refunds and return_requests; changes orders through OrderStateService. The
- * gateways come from the global ProvidersModule, the audit trail from the global AuditModule.
+ * gateways are reached through PaymentProviderRegistry (PaymentsModule), the audit trail from the global AuditModule.
  * Exports `Refunds.listForOrder` / `Returns.listForOrder` for the admin order details. Global, so
  * the orders module's admin detail can inject them without importing this module back (this one
  * imports OrdersModule for OrderStateService).
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, SettingsModule, InvoicesModule],
+  imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, PaymentsModule, SettingsModule, InvoicesModule],
   controllers: [AdminRefundsController, ShopReturnsController],
   providers: [Refunds, Returns, RefundMailProcessor, RefundSettleProcessor],
   exports: [Refunds, Returns],
