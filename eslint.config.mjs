@@ -134,4 +134,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The payment contract (issue 19 §2): outside the registry, modules reach the payment gateways only
+    // through PaymentProvider (src/modules/payments/payment-provider.ts). The logistics module talks to
+    // PAYUNi's logistics service, a shipping provider. src/modules/payments/provider-names.spec.ts checks
+    // identifiers and strings too. (Repeats the pattern above: a later block replaces a rule's options.)
+    files: ['src/modules/**/*.ts'],
+    ignores: ['src/modules/**/entities/**', 'src/**/*.spec.ts', 'src/modules/logistics/**', 'src/modules/payments/payment-provider.registry.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules/)?[a-z0-9-]+/(entities|dto|[^/]*\\.controller|[^/]*\\.processor|[^/]*\\.repository)(/|$)',
+              message: "Another module's internals: use its exported service instead.",
+            },
+            {
+              regex: '(^|/)integrations/(payuni|linepay)(/|$)',
+              message: 'A payment gateway is reached through PaymentProviderRegistry / PaymentProvider only (README: Adding a payment gateway).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
