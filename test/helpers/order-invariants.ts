@@ -57,9 +57,10 @@ export async function expectOrderAddsUp(app: INestApplication, orderId: number):
     grossPlusAdjustmentsPlusShipping: order.total_amount,
     fromColumns: order.total_amount,
     subtotal: gross,
-    discountTotal: -sum(adjustments.filter((a) => a.kind !== 'points').map((a) => a.amount)),
-    pointsUsed: -sum(adjustments.filter((a) => a.kind === 'points').map((a) => a.amount)),
-    lineDiscounts: -adj,
+    // 0 − x, not −x: an empty sum is 0, and toEqual tells −0 from 0.
+    discountTotal: 0 - sum(adjustments.filter((a) => a.kind !== 'points').map((a) => a.amount)),
+    pointsUsed: 0 - sum(adjustments.filter((a) => a.kind === 'points').map((a) => a.amount)),
+    lineDiscounts: 0 - adj,
   });
   expect(items.length).toBeGreaterThan(0);
   for (const i of items) expect([i.id, i.amount >= 0, i.amount]).toEqual([i.id, true, i.price * i.quantity - i.discount]);
