@@ -78,6 +78,11 @@ export interface OrderView {
   order_status_msg: string;
   /** ISO 8601 (UTC) or null. */
   paid_at: string | null;
+  /**
+   * Until when (ISO 8601) the member may 重新付款 / 更換付款方式 (an unpaid card / LINE Pay order inside its
+   * payment window, issue 19 §6); null (or absent) when not.
+   */
+  payment_retry_until?: string | null;
   /** −Σ of the adjustments other than points (positive NT$); total_amount = subtotal − discount_total − points_used + shipping_fee. */
   discount_total: number;
   /** Points used (positive NT$). */

@@ -6,6 +6,7 @@ import { PaymentProviderRegistry } from '../payments/payment-provider.registry';
 import { PaymentsService } from '../payments/payments.service';
 import type { Order } from './entities/order.entity';
 import { CancelledBy, OrderStateService } from './order-state.service';
+import { OrderPaymentAttempts } from './order-payment-attempts';
 import { paymentOrderOf } from './payment-order';
 
 /** What a gateway callback did: accepted (applied, a duplicate, or nothing to do), or refused with the reason. */
@@ -14,7 +15,7 @@ export type CallbackOutcome =
   | { accepted: false; reason: string; merTradeNo?: string };
 
 /** What the order became after a gateway's answer was applied. */
-export type AppliedOutcome = 'paid' | 'duplicate' | 'paid-after-cancel' | 'cancelled' | 'kept' | 'recorded';
+export type AppliedOutcome = 'paid' | 'duplicate' | 'paid-after-cancel' | 'paid-after-refund' | 'paid-twice' | 'cancelled' | 'kept' | 'recorded' | 'failed';
 
 /**
  * Applies verified payment results to orders: every gateway callback (`/api/payments/<gateway>/<kind>`:
@@ -34,6 +35,7 @@ export class OrderPaymentsService {
     private readonly orders: OrderStateService,
     private readonly payments: PaymentsService,
     private readonly registry: PaymentProviderRegistry,
+    private readonly attempts: OrderPaymentAttempts,
   ) {}
 
   /** The provider whose callbacks arrive at `/api/payments/<gateway>/<kind>` with this HTTP method, or null (a 404). */
@@ -56,10 +58,15 @@ export class OrderPaymentsService {
     const order = await this.orderOf(claim.merTradeNo);
     if (!order) return this.refuse(name, kind, `unknown order ${claim.merTradeNo}`, await this.knownMerTradeNo(claim.orderNo));
     const merTradeNo = order.mer_trade_no;
-    if (!this.registry.has(order.payment) || this.registry.for(order.payment) !== provider) {
-      return this.refuse(name, kind, `order ${merTradeNo} is not paid through ${name} (${order.payment})`, merTradeNo);
+    // The attempt the gateway names (each retry has its own gateway number, H9): an older card attempt of an
+    // order since switched to another method is still this provider's, judged by the attempt's method.
+    const named = await this.payments.attemptOfGatewayNo(claim.merTradeNo);
+    const own = named && named.orderId === order.id ? named : null;
+    const method = own?.method ?? order.payment;
+    if (!this.registry.has(method) || this.registry.for(method) !== provider) {
+      return this.refuse(name, kind, `order ${merTradeNo} is not paid through ${name} (${method})`, merTradeNo);
     }
-    const attempt = claim.attemptTradeNo ? await this.payments.findAttempt(provider.gateway, claim.attemptTradeNo, claim.merTradeNo) : await this.payments.latestAttempt(order.id);
+    const attempt = claim.attemptTradeNo ? await this.payments.findAttempt(provider.gateway, claim.attemptTradeNo, claim.merTradeNo) : (own ?? (await this.payments.latestAttempt(order.id)));
     const settled = await provider.settleCallback(kind, claim, paymentOrderOf(order), attempt);
     if (settled.kind === 'refused') return this.refuse(name, kind, settled.reason, merTradeNo);
     if (settled.kind === 'outcome') return { accepted: true, merTradeNo, applied: settled.outcome };
@@ -74,7 +81,7 @@ export class OrderPaymentsService {
    * paid, and the attempt updated.
    */
   async applyEvent(order: Order, attempt: PaymentAttempt | null, event: PaymentEvent): Promise<AppliedOutcome> {
-    const gateway = this.registry.for(order.payment).gateway;
+    const gateway = attempt?.gateway || this.registry.for(order.payment).gateway;
     const applied = await this.tx.run(async (): Promise<AppliedOutcome> => {
       if (event.notification) {
         const n = event.notification;
@@ -83,11 +90,16 @@ export class OrderPaymentsService {
       }
       if (event.effect === 'paid' && event.paid) {
         const p = event.paid;
+        // A second payment of an order already paid by another attempt: recorded, staff alerted (H9).
+        if ((await this.attempts.beforePaid(order, attempt, p.tradeNo, p.amount)) === 'paid-twice') return 'paid-twice';
         const r = await this.orders.markPaid(order.id, { gateway, tradeNo: p.tradeNo, amount: p.amount, source: event.source, raw: p.raw, ...(p.paidAt ? { paidAt: p.paidAt } : {}) });
         if (attempt && event.attempt) await this.payments.setAttemptStatus(attempt.id, event.attempt.status, { tradeNo: event.attempt.tradeNo, result: event.attempt.result });
         return r;
       }
       if (event.effect === 'closed') {
+        // A card / LINE Pay payment failed at the gateway's page: the order stays 待付款 while its payment window is open (H9).
+        const keep = event.cancelledBy === 'expired' ? null : await this.attempts.keepPendingOnFailure(order, attempt);
+        if (keep) return keep;
         const r = await this.cancelUnlessPaid(order.id, event.cancelledBy ?? 'payment-failed');
         if (r === 'cancelled' && attempt && event.attempt) await this.payments.setAttemptStatus(attempt.id, event.attempt.status, { tradeNo: event.attempt.tradeNo, result: event.attempt.result });
         return r;

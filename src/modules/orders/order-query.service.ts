@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { OrderAndDetailsAnswer, OrderDetailsAnswer, OrderItemView, OrderView, UserOrdersAnswer } from '../../common/api/orders';
 import { NotFoundError } from '../../common/errors/app-error';
@@ -12,6 +12,8 @@ import { Order } from './entities/order.entity';
 import { PaymentStatusCode } from './entities/payment-status-code.entity';
 import { adjustmentsOf } from './order-adjustments';
 import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
+import { parseAttemptNo, paymentRetryUntil } from './order-payment-window';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 export const ORDERS_PAGE_SIZE = 5;
 export const ORDERS_MAX_PAGE_SIZE = 50;
@@ -25,11 +27,15 @@ export class OrderQueryService {
   constructor(
     private readonly tx: Transactions,
     private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** `GET /api/order/getOrderAndDetails/:MerTradeNo` (payment slip). */
   async slip(userId: number, merTradeNo: string): Promise<OrderAndDetailsAnswer> {
-    const order = await this.tx.repo(Order).findOne({ where: { mer_trade_no: merTradeNo, user_id: userId } });
+    // A retried payment's gateway number (`<order>R<n>`, the card page's 返回商店 link) names its order's slip.
+    const order =
+      (await this.tx.repo(Order).findOne({ where: { mer_trade_no: merTradeNo, user_id: userId } })) ??
+      (parseAttemptNo(merTradeNo) ? await this.tx.repo(Order).findOne({ where: { mer_trade_no: parseAttemptNo(merTradeNo)!.orderNo, user_id: userId } }) : null);
     if (!order) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
     const [view] = await this.views([order]);
     return ok({ order: view, orderItems: await this.items(order.id) });
@@ -63,7 +69,8 @@ export class OrderQueryService {
   async views(orders: Order[]): Promise<OrderView[]> {
     if (orders.length === 0) return [];
     const [labels, adjustments] = await Promise.all([this.labels(orders), adjustmentsOf(this.tx, orders.map((o) => o.id))]);
-    return orders.map((o) => toOrderView(o, labels, adjustments.get(o.id)));
+    const minutes = this.config.payments?.abandonMinutes ?? 30;
+    return orders.map((o) => ({ ...toOrderView(o, labels, adjustments.get(o.id)), payment_retry_until: paymentRetryUntil(o, minutes) }));
   }
 
   private async items(orderId: number): Promise<OrderItemView[]> {

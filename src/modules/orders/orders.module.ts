@@ -28,6 +28,9 @@ import { PaymentCancelCodeProcessor } from './payment-cancel-code.processor';
 import { ReconciliationProcessor } from './reconciliation.processor';
 import { ReconciliationService } from './reconciliation.service';
 import { ShopOrdersController } from './shop-orders.controller';
+import { ShopOrderPaymentsController } from './shop-order-payments.controller';
+import { OrderPaymentRetryService } from './order-payment-retry.service';
+import { OrderPaymentAttempts } from './order-payment-attempts';
 
 /**
  * Checkout, payment slip, my orders, cancel, payment results applied to orders, reconciliation
@@ -43,13 +46,16 @@ import { ShopOrdersController } from './shop-orders.controller';
     PaymentsModule,
     UsersModule,
   ],
-  controllers: [ShopOrdersController, PaymentCallbacksController, AdminOrdersController, AdminConfigController],
+  controllers: [ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController],
   providers: [
     // checkout, slip, my orders, cancel (orders)
     OrderStateService,
     CheckoutService,
     OrderQueryService,
     OrderCancelService,
+    // 重新付款 / 更換付款方式 of an unpaid order (issue 19 §6)
+    OrderPaymentRetryService,
+    OrderPaymentAttempts,
     // buyer's messages (notify)
     OrderMessagesProcessor,
     // payment results, reconciliation (payflow)

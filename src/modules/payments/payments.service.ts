@@ -109,6 +109,12 @@ export class PaymentsService {
     return row ? attemptOf(row) : null;
   }
 
+  /** Every attempt of an order, oldest first (reconciliation asks about each before cancelling). */
+  async attemptsOf(orderId: number): Promise<PaymentAttempt[]> {
+    const rows = await this.tx.repo(PaymentTransaction).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+    return rows.map(attemptOf);
+  }
+
   /** The latest attempt made under this gateway order number (an order's own number, or a retried payment's), or null. */
   async attemptOfGatewayNo(merTradeNo: string): Promise<PaymentAttempt | null> {
     const row = await this.tx.repo(PaymentTransaction).findOne({ where: { mer_trade_no: merTradeNo }, order: { id: 'DESC' } });

@@ -10,6 +10,7 @@ import { formatNT } from '../../../shared/lib/format';
 import { useGetOrderDetailsQuery } from './ordersApi';
 import { OrderItemsTable, OrderTotals, PayInstructionsView, StatusPill } from './OrderParts';
 import { homeAddress, isHomeDelivery, paymentLabel, payInstructions, taipeiDateTime } from './orderView';
+import { PaymentRetry } from './PaymentRetry';
 import { RETURN_STATUS_TEXT } from './ReturnRequestModal';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
   onCancel: (order: OrderView) => void;
   /** 申請退貨 for an order the server says is `returnable`. */
   onReturn?: (order: OrderView) => void;
+  /** After 更換付款方式 to a code / cash on delivery (or a refusal): ask for the orders again. */
+  onRetried?: () => void;
 }
 
 /** The payment slip of an order. */
@@ -27,7 +30,7 @@ export const slipPath = (o: Pick<OrderView, 'mer_trade_no'>) => `/paymentSlip?Me
  * with their colours, payment method, the ATM account / CVS code while unpaid, details opened on
  * demand (loaded once), the slip, and 取消訂單 when the server says it may be cancelled.
  */
-export function OrderCard({ order, onCancel, onReturn }: Props) {
+export function OrderCard({ order, onCancel, onReturn, onRetried }: Props) {
   const [open, setOpen] = useState(false);
   // Once opened, the details stay mounted (hidden when closed): their lines are asked for once.
   const [opened, setOpened] = useState(false);
@@ -78,6 +81,7 @@ export function OrderCard({ order, onCancel, onReturn }: Props) {
         )}
       </dl>
       {info && <PayInstructionsView info={info} />}
+      {onRetried && <PaymentRetry order={order} onChanged={onRetried} compact />}
       <div className="ss-ord-row-actions">
         <Button
           onClick={toggle}

@@ -147,7 +147,7 @@ function OrdersList() {
       </p>
       <ul className="ss-ord-list" aria-label="訂單列表">
         {orders.map((o) => (
-          <OrderCard key={o.order_id} order={o} onCancel={confirmCancel} onReturn={setReturning} />
+          <OrderCard key={o.order_id} order={o} onCancel={confirmCancel} onReturn={setReturning} onRetried={() => void refetch()} />
         ))}
       </ul>
       <div className="ss-ord-more">

@@ -170,15 +170,16 @@ describe('PaymentSlipPage (spec 2 §2, §4, §8)', () => {
     expect(await screen.findByTestId('slip-order-id')).toHaveTextContent('#101');
   });
 
-  it('clears the cart when back from LINE Pay or the card page (spec 2 §4), not for other methods', async () => {
+  it('clears the cart when back from LINE Pay or the card page paid (spec 2 §4), not for other methods nor a failed card payment', async () => {
     const justNow = new Date(Date.now() - 5 * 60_000).toISOString();
-    for (const [payment, clears] of [
-      ['linepay', true],
-      ['credit', true],
-      ['atm', false],
-      ['cod', false],
+    for (const [payment, payment_status, clears] of [
+      ['linepay', 1, true],
+      ['credit', 1, true],
+      ['credit', 2, false],
+      ['atm', 1, false],
+      ['cod', 0, false],
     ] as const) {
-      server(() => found(orderView({ payment, paymentname: payment, payment_code: '', expiredate: null, created_at: justNow })));
+      server(() => found(orderView({ payment, payment_status, paymentname: payment, payment_code: '', expiredate: null, created_at: justNow })));
       const { store, unmount } = renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: { ...loggedInAs(member()), cart: cartWithOneLine } });
       await screen.findByTestId('slip-order-id');
       if (clears) await waitFor(() => expect(store.getState().cart.items).toEqual([]));

@@ -29,6 +29,7 @@ import {
   payInstructions,
   taipeiDateTime,
 } from './orderView';
+import { canRetryPayment, PaymentRetry } from './PaymentRetry';
 import { useRefetchOnReturn } from './useRefetchOnReturn';
 import './Orders.css';
 
@@ -244,6 +245,9 @@ function PaymentDetails({ order, polling, refreshing, onRefresh }: PaymentDetail
         付款完成，感謝您的訂購！{order.paid_at ? `（${taipeiDateTime(order.paid_at)}）` : ''}
       </p>
     );
+  } else if (order.payment_status === PAYMENT_STATUS.failed && canRetryPayment(order)) {
+    // 重新付款 / 更換付款方式 below say what happened and what to do (issue 19 §6).
+    body = null;
   } else if (order.payment_status === PAYMENT_STATUS.failed) {
     body = (
       <p className="ss-ord-note ss-ord-note--bad" data-testid="slip-note">
@@ -271,6 +275,7 @@ function PaymentDetails({ order, polling, refreshing, onRefresh }: PaymentDetail
         付款明細
       </h2>
       {body}
+      <PaymentRetry order={order} onChanged={onRefresh} />
       {waiting && (
         <div className="ss-ord-refresh">
           <span className="ss-ord-hint" role="status">

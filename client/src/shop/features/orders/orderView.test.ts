@@ -38,13 +38,16 @@ describe('order view helpers', () => {
 
   it('clears the cart only on a return from the gateway page: first page of the tab, recent order, LINE Pay or card', () => {
     const now = Date.parse('2025-01-01T05:00:00.000Z');
-    const at = (payment: string, created_at: string) => ({ payment, created_at });
+    const at = (payment: string, created_at: string, payment_status = 1) => ({ payment, created_at, payment_status });
     expect(clearsCartOnReturn(at('linepay', '2025-01-01T04:05:00.000Z'), true, now)).toBe(true);
     expect(clearsCartOnReturn(at('credit', '2025-01-01T04:05:00.000Z'), true, now)).toBe(true);
     expect(clearsCartOnReturn(at('linepay', '2025-01-01T04:05:00.000Z'), false, now)).toBe(false);
     expect(clearsCartOnReturn(at('atm', '2025-01-01T04:05:00.000Z'), true, now)).toBe(false);
     expect(clearsCartOnReturn(at('linepay', '2024-12-31T04:05:00.000Z'), true, now)).toBe(false);
     expect(clearsCartOnReturn(at('linepay', 'garbage'), true, now)).toBe(false);
+    // A card payment that failed (or is not confirmed yet) keeps the cart: the order waits for 重新付款.
+    expect(clearsCartOnReturn(at('credit', '2025-01-01T04:05:00.000Z', 2), true, now)).toBe(false);
+    expect(clearsCartOnReturn(at('credit', '2025-01-01T04:05:00.000Z', 0), true, now)).toBe(false);
   });
 
   it('describes the invoice as chosen at checkout', () => {

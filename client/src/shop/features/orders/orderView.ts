@@ -77,11 +77,12 @@ export const SLIP_RETURN_WINDOW_MS = 2 * 3600_000;
 /**
  * The slip clears the cart (spec 2 §4: LINE Pay; credit too, whose checkout also keeps the cart
  * until the gateway sends the browser back here) only when the browser just came back from the
- * gateway: the slip is the tab's first page and the order is recent. Opening an older slip from
+ * gateway with the order paid: the slip is the tab's first page and the order is recent. A payment
+ * that failed keeps the cart (the order waits for 重新付款, issue 19 §6); opening an older slip from
  * /orders or from an e-mail leaves a cart being filled for the next order alone.
  */
-export function clearsCartOnReturn(o: Pick<OrderView, 'payment' | 'created_at'>, firstPage: boolean, now = Date.now()): boolean {
-  if (!firstPage || !GATEWAY_PAYMENTS.includes(o.payment)) return false;
+export function clearsCartOnReturn(o: Pick<OrderView, 'payment' | 'created_at' | 'payment_status'>, firstPage: boolean, now = Date.now()): boolean {
+  if (!firstPage || !GATEWAY_PAYMENTS.includes(o.payment) || o.payment_status !== PAYMENT_STATUS.paid) return false;
   const created = Date.parse(o.created_at);
   return Number.isFinite(created) && now - created <= SLIP_RETURN_WINDOW_MS;
 }

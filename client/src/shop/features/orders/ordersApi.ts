@@ -1,4 +1,4 @@
-import type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, RequestReturnAnswer, UserOrdersAnswer } from '@api/orders';
+import type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, RequestReturnAnswer, SubmitOrderAnswer, UserOrdersAnswer } from '@api/orders';
 import { baseApi } from '../../../shared/api/baseApi';
 import { loggedOut } from '../auth/sessionSlice';
 
@@ -64,6 +64,16 @@ export const ordersApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/order/cancelOrder', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
+    /** 重新付款: the card / LINE Pay page again for an unpaid order inside its payment window (issue 19 §6). */
+    retryPayment: build.mutation<SubmitOrderAnswer, { order_id: number }>({
+      query: (body) => ({ url: '/orders/retryPayment', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
+    }),
+    /** 更換付款方式: ATM (with its bank), CVS code, LINE Pay or cash on delivery instead. */
+    changePayment: build.mutation<SubmitOrderAnswer, { order_id: number; payment: string; bankCode?: string }>({
+      query: (body) => ({ url: '/orders/changePayment', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
+    }),
     /** Ask for a return within the 7-day 鑑賞期 after delivery / pickup (staff approve or refuse). */
     requestReturn: build.mutation<RequestReturnAnswer, { order_id: number; reason: string }>({
       query: (body) => ({ url: '/order/requestReturn', method: 'POST', body }),
@@ -72,4 +82,12 @@ export const ordersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetOrderAndDetailsQuery, useGetUserOrdersByPageInfiniteQuery, useGetOrderDetailsQuery, useCancelOrderMutation, useRequestReturnMutation } = ordersApi;
+export const {
+  useGetOrderAndDetailsQuery,
+  useGetUserOrdersByPageInfiniteQuery,
+  useGetOrderDetailsQuery,
+  useCancelOrderMutation,
+  useRequestReturnMutation,
+  useRetryPaymentMutation,
+  useChangePaymentMutation,
+} = ordersApi;
