@@ -175,6 +175,16 @@ describe('loadAppConfig: providers (PAYUNi, LINE Pay, Amego, Telegram)', () => {
     expect(() => loadAppConfig({ PROVIDER_SIMULATORS: 'yes' })).toThrow(/PROVIDER_SIMULATORS: must be true or false/);
   });
 
+  it('order completion timing has defaults and integer rules', () => {
+    expect(loadAppConfig({}).orders).toEqual({ completionDays: 7, completionEveryMs: 3_600_000 });
+    expect(loadAppConfig({ ORDER_COMPLETION_DAYS: '0', ORDER_COMPLETION_EVERY_MS: '1000' }).orders).toEqual({ completionDays: 0, completionEveryMs: 1000 });
+    expect(() => loadAppConfig({ ORDER_COMPLETION_DAYS: '-1', ORDER_COMPLETION_EVERY_MS: '50' })).toThrow(
+      /\n {2}ORDER_COMPLETION_DAYS: must be an integer from 0 to 365\n {2}ORDER_COMPLETION_EVERY_MS: must be an integer ≥ 100$/,
+    );
+    expect(() => loadAppConfig({ ORDER_COMPLETION_DAYS: 'seven' })).toThrow(/ORDER_COMPLETION_DAYS: must be an integer from 0 to 365/);
+    expect(() => loadAppConfig({ ORDER_COMPLETION_DAYS: '366' })).toThrow(/ORDER_COMPLETION_DAYS: must be an integer from 0 to 365/);
+  });
+
   it('payment timing and the checkout rate limit have defaults and integer rules', () => {
     expect(loadAppConfig({}).payments).toEqual({ reconcileEveryMs: 300_000, pendingMinutes: 5, abandonMinutes: 30 });
     expect(loadAppConfig({}).checkout).toEqual({ rateLimit: 20 });

@@ -42,6 +42,15 @@ export interface AppConfig {
   /** Shipping tickets and logistics status (LOGISTICS_*, SHIPPING_TICKET_WAIT_MS). */
   logistics: LogisticsConfig;
   checkout: CheckoutConfig;
+  /** The completion of delivered orders (ORDER_COMPLETION_*). */
+  orders: OrdersConfig;
+}
+
+export interface OrdersConfig {
+  /** Days after delivery an order is completed (the return window closes then). */
+  completionDays: number;
+  /** How often the completion job runs (ms). */
+  completionEveryMs: number;
 }
 
 export interface PaymentsConfig {
@@ -132,6 +141,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       abandonMinutes: env.PAYMENTS_ABANDON_MINUTES,
     },
     checkout: { rateLimit: env.CHECKOUT_RATE_LIMIT },
+    orders: { completionDays: env.ORDER_COMPLETION_DAYS, completionEveryMs: env.ORDER_COMPLETION_EVERY_MS },
     logistics: {
       syncEveryMs: env.LOGISTICS_SYNC_EVERY_MS,
       ticketWaitMs: env.SHIPPING_TICKET_WAIT_MS,

@@ -423,6 +423,18 @@ export class EnvVars {
   @IntAtLeast(1)
   CHECKOUT_RATE_LIMIT = 20;
 
+  // ---------------------------------------------------------------- order completion (issue 19)
+
+  /** Days after delivery (the 鑑賞期) a delivered order is completed, unless a return or refund is open. */
+  @Transform(toInt)
+  @Check((v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 365, 'must be an integer from 0 to 365')
+  ORDER_COMPLETION_DAYS = 7;
+
+  /** How often the completion job looks for delivered orders past ORDER_COMPLETION_DAYS (ms). */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  ORDER_COMPLETION_EVERY_MS = 3_600_000;
+
   // ---------------------------------------------------------------- shipping tickets and logistics (issue 11)
 
   /** How often open shipments are asked for their status at PAYUNi (logistics/query), ms. */

@@ -34,6 +34,7 @@ export const JobName = {
   SmsOrderPaid: 'sms.order-paid',
   MailOrderRefunded: 'mail.order-refunded',
   RefundsSettlePending: 'refunds.settle-pending',
+  OrdersComplete: 'orders.complete',
   MaintenanceDemo: 'maintenance.demo',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -84,6 +85,8 @@ export interface JobPayloads {
   [JobName.MailOrderRefunded]: { refundId: number };
   /** Ask the gateways about refunds still `pending` (an answer that never came back); repeatable, job id `refunds-settle:<bucket>`. */
   [JobName.RefundsSettlePending]: { limit?: number };
+  /** Complete delivered orders past ORDER_COMPLETION_DAYS (repeatable; job id `orders-complete:<bucket>`). */
+  [JobName.OrdersComplete]: { limit?: number };
   /** Harmless job for tests and smoke checks; no handler is registered by the application. */
   [JobName.MaintenanceDemo]: { token: string };
 }
@@ -118,6 +121,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.SmsOrderPaid]: { queue: QueueName.Sms, sensitive: false },
   [JobName.MailOrderRefunded]: { queue: QueueName.Mail, sensitive: false },
   [JobName.RefundsSettlePending]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.OrdersComplete]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
 };
 

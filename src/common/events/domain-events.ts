@@ -29,13 +29,20 @@ export interface DomainEventMap {
   'order.created': { orderId: number; payment: string; total: number };
   /** An order's payment was confirmed (notify, LINE Pay confirm or reconciliation). */
   'order.paid': { orderId: number; payment: string; total: number };
-  /** An order was cancelled and its stock released (`by`: the member, an expiry, a failed payment, reconciliation). */
-  'order.cancelled': { orderId: number; by: 'member' | 'expired' | 'payment-failed' | 'abandoned' | 'payment-start-failed' };
+  /** An order was cancelled and its stock released (`by`: the member, an expiry, a failed payment, reconciliation, staff). */
+  'order.cancelled': { orderId: number; by: 'member' | 'expired' | 'payment-failed' | 'abandoned' | 'payment-start-failed' | 'staff' };
   /**
    * A payment arrived for an order already cancelled: the order stays cancelled, the payment is
    * recorded (payment_status 1 on a cancelled order = the refund queue) and staff must refund it.
    */
   'order.paid-after-cancel': { orderId: number; payment: string; amount: number };
+  /**
+   * A payment arrived for an order already fully refunded: the refund state is kept (payment_status
+   * stays 已退款), the late payment is recorded in the order's history and staff must refund it.
+   */
+  'order.paid-after-refund': { orderId: number; payment: string; amount: number; tradeNo: string };
+  /** A delivered order was completed by the completion job (the return window closed). */
+  'order.completed': { orderId: number };
   /** A job ran out of attempts (kept as failed, retryable by an operator). */
   'job.failed': { queue: string; name: string; jobId: string; error: string };
   /** A visitor's contact-form message was stored (its mail job queued). */
@@ -61,7 +68,8 @@ export class DomainEvents {
    * Registers a listener that runs when `name` is published, inside the publisher's transaction
    * (before its commit; on its own when there is none): for writes that must commit with the
    * change or not at all, such as an outbox row (staff alerts). Keep it to a few statements. Its
-   * errors are logged and never fail the publisher (an alert must not cost an order).
+   * error fails the publisher: inside a transaction the whole change rolls back (a change must not
+   * commit without the rows its listeners owe it), and the caller sees the error.
    */
   inTransaction<N extends DomainEventName>(name: N, listener: InTransactionListener<N>): void {
     const list = this.inTx.get(name) ?? [];
@@ -79,7 +87,8 @@ export class DomainEvents {
       try {
         await listener(payload);
       } catch (err) {
-        this.logger.error(`in-transaction listener of ${name} failed: ${(err as Error).message}`);
+        this.logger.error(`in-transaction listener of ${name} failed, the change is rolled back: ${(err as Error).message}`);
+        throw err;
       }
     }
     if (this.tx.active) {

@@ -23,6 +23,10 @@ import { OrderPaymentsService } from './order-payments.service';
 import { OrderQueryService } from './order-query.service';
 import { OrderStatsService } from './order-stats.service';
 import { OrderStateService } from './order-state.service';
+import { OrderCompletionProcessor, OrderCompletionService } from './order-completion.service';
+import { OrderLifecycle } from './order-lifecycle.runner';
+import { OrderMoves } from './order-moves.service';
+import { OrderRepository } from './order.repository';
 import { PaymentCallbacksController } from './payment-callbacks.controller';
 import { PaymentCancelCodeProcessor } from './payment-cancel-code.processor';
 import { ReconciliationProcessor } from './reconciliation.processor';
@@ -50,6 +54,13 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
   providers: [
     // checkout, slip, my orders, cancel (orders)
     OrderStateService,
+    // the lifecycle (order-lifecycle.ts): its runner, the moves with what follows them, the orders' repository
+    OrderRepository,
+    OrderLifecycle,
+    OrderMoves,
+    // delivered → completed after ORDER_COMPLETION_DAYS (scheduler + job)
+    OrderCompletionService,
+    OrderCompletionProcessor,
     CheckoutService,
     OrderQueryService,
     OrderCancelService,
@@ -73,6 +84,6 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     OrderHistoryService,
     { provide: ProductOrderHistory, useExisting: OrderHistoryService },
   ],
-  exports: [OrderStateService, OrderHistoryService, ProductOrderHistory, OrderStatsService],
+  exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService],
 })
 export class OrdersModule {}
