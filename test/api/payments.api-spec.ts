@@ -262,7 +262,7 @@ describe('payments: every online method against the simulators, and the callback
     expect(unknown.status).toBe(400);
   });
 
-  it('LINE Pay: cancel at LINE Pay → 303 to the slip, the order cancelled once LINE Pay confirms it, stock released', async () => {
+  it('LINE Pay: cancel at LINE Pay → 303 to the slip; once LINE Pay confirms it the order stays 待付款 (付款失敗, stock kept) for 重新付款 inside its window (issue 19 §6)', async () => {
     const o = await placeOrder('linepay');
     const stockBefore = Number((await ds.query('SELECT quantity FROM product_variants WHERE id = ?', [variantId]))[0].quantity);
     const txId = sims.linepay!.transactionOf(o.merTradeNo)!;
@@ -274,8 +274,8 @@ describe('payments: every online method against the simulators, and the callback
     const r = await request(base).get(sims.linepay!.redirectFor(txId, 'cancel').replace(base, ''));
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe(`/paymentSlip?MerTradeNo=${o.merTradeNo}`);
-    expect((await orderRow(o.id)).status_name).toBe('cancelled');
-    expect(Number((await ds.query('SELECT quantity FROM product_variants WHERE id = ?', [variantId]))[0].quantity)).toBe(stockBefore + 1);
+    expect(await orderRow(o.id)).toMatchObject({ status_name: 'pending', payment_status: 2 });
+    expect(Number((await ds.query('SELECT quantity FROM product_variants WHERE id = ?', [variantId]))[0].quantity)).toBe(stockBefore);
   });
 
   it('duplicate notify (the same bytes twice) → one notification row, 200 OK both times', async () => {

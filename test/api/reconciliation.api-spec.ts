@@ -6,7 +6,9 @@ import type { EmbeddedSimulators } from '../../src/integrations/providers/embedd
 import { LINEPAY_GATEWAY, SIMULATORS, type LinePayGateway } from '../../src/integrations/providers/provider-tokens';
 import { JobQueue } from '../../src/jobs/job-queue';
 import { QueueName } from '../../src/jobs/job-types';
+import { Order } from '../../src/modules/orders/entities/order.entity';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
+import { PaymentTransaction } from '../../src/modules/payments/entities/payment-transaction.entity';
 import { ReconciliationService } from '../../src/modules/orders/reconciliation.service';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { feeFor, homeCod, jobsIdle, shippingMethod, shopper, stockOf, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
@@ -188,12 +190,19 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     expect(await stockOf(t.app, s.variantId)).toBe(stockBefore + 2);
   });
 
-  it('a failed card payment at PAYUNi (TradeStatus 2) → cancelled as payment-failed', async () => {
+  it('a failed card payment at PAYUNi (TradeStatus 2) → kept 待付款 (付款失敗) inside its payment window, cancelled as payment-failed after it (issue 19 §6)', async () => {
     const o = await s.place('credit');
     await openCardPage(o.form!);
     const trade = sims.payuni!.trades.get(o.merTradeNo)!;
     trade.notifyUrl = undefined;
     await sims.payuni!.settle(o.merTradeNo, 'failed');
+    const inside = await rec.reconcile({ orderId: o.id });
+    expect(inside.cancelled).toBe(0);
+    expect(await order(o.id)).toMatchObject({ status_name: 'pending', payment_status: 2 });
+    // The window (PAYMENTS_ABANDON_MINUTES after the order and its latest attempt) has ended.
+    const past = new Date(Date.now() - (config.payments.abandonMinutes + 1) * 60_000);
+    await t.app.get(DataSource).getRepository(Order).update({ id: o.id }, { created_at: past });
+    await t.app.get(DataSource).getRepository(PaymentTransaction).update({ order_id: o.id }, { created_at: past });
     const report = await rec.reconcile({ orderId: o.id });
     expect(report.cancelled).toBe(1);
     expect((await order(o.id)).order_status_msg).toBe('付款失敗，訂單已取消');
