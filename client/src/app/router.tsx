@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: 'checkoutCvsResult', lazy: antdPage(() => import('../shop/features/checkout/CvsResultPage')) },
       { path: 'paymentSlip', lazy: antdPage(() => import('../shop/features/orders/PaymentSlipPage')) },
       { path: 'orders', lazy: antdPage(() => import('../shop/features/orders/OrdersPage')) },
+      { path: 'allowance/:token', lazy: async () => ({ Component: (await import('../shop/features/invoices/AllowanceConsentPage')).default }) },
       { path: '*', lazy: async () => ({ Component: (await import('../shop/features/content/NotFoundPage')).default }) },
     ],
   },

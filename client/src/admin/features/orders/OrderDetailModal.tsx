@@ -8,6 +8,7 @@ import { deliverySlotLabel, invoiceText, taipeiDateTime } from '../../../shop/fe
 import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
 import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
+import { AllowancesSection } from './AllowancesSection';
 import { ReceiverSection } from './ReceiverSection';
 import { RefundModal } from './RefundModal';
 import { ReturnsSection } from './ReturnsSection';
@@ -168,6 +169,8 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
         </div>
         <RefundsList refunds={refunds} />
       </section>
+
+      <AllowancesSection orderId={order.order_id} />
 
       <ReturnsSection order={order} requests={returnRequests} />
 
