@@ -10,6 +10,8 @@ import { ProductOrderHistory } from '../../common/orders/product-order-history';
 import { AdminOrderAlerts } from './admin-order-alerts';
 import { AdminConfigController, AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersService } from './admin-orders.service';
+import { AdminOrderDiscountController } from './admin-order-discount.controller';
+import { AdminOrderDiscountService } from './admin-order-discount.service';
 import { CheckoutService } from './checkout.service';
 import { OrderItem } from './entities/order-item.entity';
 import { OrderMessage } from './entities/order-message.entity';
@@ -50,7 +52,7 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     PaymentsModule,
     UsersModule,
   ],
-  controllers: [ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController],
+  controllers: [ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController, AdminOrderDiscountController],
   providers: [
     // checkout, slip, my orders, cancel (orders)
     OrderStateService,
@@ -76,6 +78,7 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     PaymentCancelCodeProcessor,
     // back-office (issue 11)
     AdminOrdersService,
+    AdminOrderDiscountService,
     AdminOrderAlerts,
     { provide: MemberOrderCounts, useExisting: AdminOrdersService },
     // the back-office dashboard's aggregates (issue 12)
