@@ -20,7 +20,7 @@ export const RETRY_MSG = {
   windowClosed: '已超過付款期限，無法重新付款，請重新下單',
   notRetryable: '此訂單無法重新付款',
   tooManyAttempts: '付款嘗試次數已達上限，請重新下單',
-  linePayInvoice: 'LINE Pay 付款的發票僅能存入會員載具，請選擇其他付款方式',
+  carrierOnlyInvoice: 'LINE Pay 付款的發票僅能存入會員載具，請選擇其他付款方式',
   retryStarted: '請於付款頁完成付款',
   changed: '付款方式已更新',
   startFailed: '付款服務暫時無法使用，請稍後再試或改用其他付款方式',
@@ -124,7 +124,7 @@ export class OrderPaymentRetryService {
     if (!paymentAllowed(payment, order.shipping, order.total_amount)) {
       throw new AppError(payment === 'cod' ? CHECKOUT_MSG.codNotForStore : CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
     }
-    if (payment === 'linepay' && !(order.invoice_type === 'personal' && order.carrier_type === 'amego')) throw new AppError(RETRY_MSG.linePayInvoice, HttpStatus.BAD_REQUEST);
+    if (payment === 'linepay' && !(order.invoice_type === 'personal' && order.carrier_type === 'amego')) throw new AppError(RETRY_MSG.carrierOnlyInvoice, HttpStatus.BAD_REQUEST);
     if (payment !== 'atm') return '';
     const bank = typeof bankCode === 'string' ? bankCode.trim() : '';
     if (!ATM_BANKS.some((b) => b.code === bank)) throw new AppError(CHECKOUT_MSG.bankRequired, HttpStatus.BAD_REQUEST);
