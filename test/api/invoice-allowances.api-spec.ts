@@ -199,6 +199,32 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     expect(mails[0].body).toContain(`/allowance/${row.consent_token}`);
   });
 
+  it('an order with a 訂單折扣 −100: the invoice prints it as a negative line and its lines add up to the total; a bank-transfer refund of a part gets its allowance', async () => {
+    const o = await make.place('atm', 2);
+    const d = await owner.agent.post('/api/admin/addOrderDiscount').set('X-CSRF-Token', owner.csrf).send({ order_id: o.id, amount: 100, reason: '客訴補償' });
+    expect(d.status).toBe(200);
+    await make.sims.payuni!.settle(`${o.merTradeNo}R2`, 'paid');
+    await settle();
+    const inv = await invoiceOf(o.id);
+    expect(inv?.status).toBe('issued');
+    const data = amego.invoices.get(inv!.invoice_no)!.data as { ProductItem: { Description: string; Quantity: number; UnitPrice: number; Amount: number }[]; TotalAmount: number; SalesAmount: number; TaxAmount: number };
+    expect(data.TotalAmount).toBe(o.total - 100);
+    expect(data.ProductItem.reduce((sum, it) => sum + it.Amount, 0)).toBe(data.TotalAmount);
+    expect(data.ProductItem).toContainEqual(expect.objectContaining({ Description: '訂單折扣', Quantity: 1, UnitPrice: -100, Amount: -100 }));
+    expect(data.ProductItem[0]).toMatchObject({ Quantity: 2, UnitPrice: v.price, Amount: v.price * 2 });
+    expect([data.SalesAmount, data.TaxAmount]).toEqual([o.total - 100, 0]);
+
+    const r = await refund({ order_id: o.id, amount: 200, reason: '部分退款', restock: false, bank: { bank_code: '013', account: '123456789012', name: '王小明' } });
+    expect(r.status).toBe(200);
+    await settle();
+    const [row] = await allowancesOf(o.id);
+    expect(row).toMatchObject({ amount: 200, tax_amount: 10, status: 'awaiting-consent', invoice_no: inv!.invoice_no });
+    const visitor = new BrowserSession(request.agent(t.http));
+    expect((await visitor.post(`/api/invoice-allowances/${row.consent_token}`)).status).toBe(200);
+    await settle();
+    expect(await gateway.queryAllowance(row.allowance_no)).toMatchObject({ invoiceNumber: inv!.invoice_no, totalAmount: 190, taxAmount: 10, voided: false });
+  });
+
   it('a cancelled allowance cannot be agreed to (409)', async () => {
     const o = await invoicedOrder();
     await refund({ order_id: o.id, amount: 100, reason: '部分退款', restock: false });
