@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react';
 import type { AdminConfigAnswerFields, AdminOrderDetails, AuditEntryView, RefundView } from '@api/admin';
 import type { OrderItemView } from '@api/orders';
 import { ADMIN_MSG } from '@rules/admin';
+import { adjustmentText } from '@rules/order-discount-rules';
 import { formatNT } from '../../../shared/lib/format';
 import { deliverySlotLabel, invoiceText, taipeiDateTime } from '../../../shop/features/orders/orderView';
 import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
 import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
 import { AllowancesSection } from './AllowancesSection';
+import { discountable, OrderDiscountModal } from './OrderDiscountModal';
 import { ReceiverSection } from './ReceiverSection';
 import { RefundModal } from './RefundModal';
 import { ReturnsSection } from './ReturnsSection';
@@ -68,6 +70,7 @@ export function OrderDetailModal({ orderId, onClose }: Props) {
 function DetailBody({ details }: { details: AdminOrderDetails }) {
   const { order, items, tickets, refunds, returnRequests, history } = details;
   const [refundOpen, setRefundOpen] = useState(false);
+  const [discountOpen, setDiscountOpen] = useState(false);
   return (
     <div className="ss-aord-detail" data-testid="order-detail-body">
       <section aria-labelledby="aord-sec-summary">
@@ -99,15 +102,28 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
       </section>
 
       <section aria-labelledby="aord-sec-items">
-        <h3 id="aord-sec-items" className="ss-aord-h">
-          商品
-        </h3>
+        <div className="ss-aord-h-row">
+          <h3 id="aord-sec-items" className="ss-aord-h">
+            商品
+          </h3>
+          {discountable(order) && (
+            <Button onClick={() => setDiscountOpen(true)} data-testid="open-discount">
+              訂單折扣
+            </Button>
+          )}
+        </div>
         <ItemsTable items={items} />
         <dl className="ss-aord-totals" data-testid="detail-totals">
           <div>
             <dt>商品小計</dt>
             <dd>{formatNT(order.subtotal)}</dd>
           </div>
+          {(order.adjustments ?? []).map((a, k) => (
+            <div key={k} data-testid="detail-adjustment">
+              <dt>{a.label}</dt>
+              <dd>{adjustmentText(a.amount)}</dd>
+            </div>
+          ))}
           <div>
             <dt>運費</dt>
             <dd>{formatNT(order.shipping_fee)}</dd>
@@ -182,6 +198,7 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
       </section>
 
       {refundOpen && <RefundModal order={order} onClose={() => setRefundOpen(false)} />}
+      {discountOpen && <OrderDiscountModal order={order} onClose={() => setDiscountOpen(false)} />}
     </div>
   );
 }
@@ -200,7 +217,9 @@ function ItemsTable({ items }: { items: OrderItemView[] }) {
         { title: '規格', key: 'variant', width: 120, render: (_, i) => i.variant_name || '—' },
         { title: '數量', key: 'qty', width: 70, align: 'right', render: (_, i) => i.quantity },
         { title: '單價', key: 'price', width: 100, align: 'right', render: (_, i) => formatNT(i.price) },
-        { title: '小計', key: 'sum', width: 110, align: 'right', render: (_, i) => formatNT(i.price * i.quantity) },
+        { title: '折扣', key: 'discount', width: 100, align: 'right', render: (_, i) => (i.discount > 0 ? adjustmentText(-i.discount) : '—') },
+        // As stored: price × quantity − the line's share of the discounts.
+        { title: '小計', key: 'sum', width: 110, align: 'right', render: (_, i) => formatNT(i.amount) },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { OrderItemView, OrderView } from '@api/orders';
+import { adjustmentText } from '@rules/order-discount-rules';
 import { formatNT } from '../../../shared/lib/format';
 import type { PayInstructions } from './orderView';
 
@@ -116,7 +117,7 @@ export function OrderItemsTable({ items, caption = '訂購商品' }: { items: re
               {formatNT(item.price)}
             </td>
             <td data-label="小計" className="is-num ss-ord-line-total">
-              {formatNT(item.price * item.quantity)}
+              {formatNT(item.amount)}
             </td>
           </tr>
         ))}
@@ -125,7 +126,7 @@ export function OrderItemsTable({ items, caption = '訂購商品' }: { items: re
   );
 }
 
-/** Subtotal, shipping fee (免運 at 0) and total of an order. */
+/** Subtotal, each adjustment as stored (訂單折扣 −NT$ 100), shipping fee (免運 at 0) and total of an order. */
 export function OrderTotals({ order }: { order: OrderView }) {
   return (
     <dl className="ss-ord-totals" data-testid="order-totals">
@@ -133,6 +134,12 @@ export function OrderTotals({ order }: { order: OrderView }) {
         <dt>商品小計</dt>
         <dd>{formatNT(order.subtotal)}</dd>
       </div>
+      {(order.adjustments ?? []).map((a, k) => (
+        <div key={k} data-testid="order-adjustment">
+          <dt>{a.label}</dt>
+          <dd>{adjustmentText(a.amount)}</dd>
+        </div>
+      ))}
       <div>
         <dt>運費</dt>
         <dd>{order.shipping_fee === 0 ? '免運' : formatNT(order.shipping_fee)}</dd>
