@@ -5,6 +5,7 @@ import { SIMULATORS } from '../../src/integrations/providers/provider-tokens';
 import type { EmbeddedSimulators } from '../../src/integrations/providers/embedded-simulators';
 import { BrowserSession, isolatedEnv } from '../../src/modules/auth/testing/browser-session';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
+import { expectOrderAddsUp } from '../helpers/order-invariants';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { feeFor, homeCod, rowCount, shippingMethod, shopper, Shopper, stockOf, submit, TestVariant, variants } from './checkout-fixtures';
 
@@ -89,10 +90,15 @@ describe('orders: payment slip, my orders, details, cancel (spec 1 §7–8, spec
             image_url: expect.stringMatching(/^\/media\//),
             quantity: 2,
             price: v.price,
+            // Issue 19: the line as stored (its share of discounts, what it costs).
+            discount: 0,
+            amount: v.price * 2,
           },
         ],
       });
+      expect(res.body.order).toMatchObject({ discount_total: 0, points_used: 0, adjustments: [] });
       expect(Math.abs(Date.parse(res.body.order.created_at) - Date.now())).toBeLessThan(60_000);
+      await expectOrderAddsUp(t.app, o.id);
     });
 
     it('ATM: the bank-account code and its deadline in Taipei time (YYYY-MM-DD HH:mm:ss)', async () => {
@@ -114,6 +120,7 @@ describe('orders: payment slip, my orders, details, cancel (spec 1 §7–8, spec
       const slip = (await s.b.get(`/api/order/getOrderAndDetails/${o.merTradeNo}`)).body.order;
       expect(slip).toMatchObject({ status_name: 'paid', status_label: '已付款', payment_status: 1, payment_status_label: '已付款', payment_status_color: '#52c41a', cancellable: false });
       expect(Date.parse(slip.paid_at)).toBeGreaterThan(Date.now() - 60_000);
+      await expectOrderAddsUp(t.app, o.id);
     });
   });
 
@@ -203,6 +210,7 @@ describe('orders: payment slip, my orders, details, cancel (spec 1 §7–8, spec
       expect(await stockOf(t.app, v.variantId)).toBe(10);
       const slip = (await s.b.get(`/api/order/getOrderAndDetails/${o.merTradeNo}`)).body.order;
       expect(slip).toMatchObject({ status_name: 'cancelled', cancellable: false });
+      await expectOrderAddsUp(t.app, o.id);
     });
 
     it('a paid order: 409 付款已完成，無法取消訂單 with the payment and order status', async () => {
