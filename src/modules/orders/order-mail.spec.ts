@@ -1,0 +1,59 @@
+import { orderConfirmationMail, totalRows, type MailOrder } from './order-mail';
+
+const order = {
+  id: 12,
+  mer_trade_no: 'SS2601010000001ABCDEF',
+  buy_name: '王小明',
+  buy_email: 'ming@example.com',
+  buy_phone: '0912345678',
+  name: '陳美麗',
+  phone: '0911222333',
+  zip: '100',
+  city: '臺北市',
+  district: '中正區',
+  street: '重慶南路一段 122 號',
+  store_id: '',
+  store_name: '',
+  store_addr: '',
+  shipping: 4,
+  delivery_time_slot: '04',
+  payment: 'cod',
+  bank_code: '',
+  payment_code: '',
+  expire_date: null,
+  payment_status: 0,
+  subtotal: 1200,
+  shipping_fee: 60,
+  total_amount: 1160,
+  invoice_type: 'personal',
+  carrier_type: 'amego',
+  mobile_barcode: '',
+  citizen_barcode: '',
+  company_name: '',
+  tax_id: '',
+  donate_code: '',
+  invoice_no: '',
+  paid_at: null,
+  created_at: new Date('2026-01-01T00:00:00Z'),
+} satisfies MailOrder;
+
+const ctx = { shopName: '肌研舍', origin: 'https://shop.example', shippingName: '宅配', paymentLabel: '貨到付款' };
+
+describe('order mails read the stored money (issue 19)', () => {
+  it('lists each adjustment between the subtotal and the shipping fee', () => {
+    expect(totalRows(order, [{ label: '訂單折扣', amount: -100 }])).toEqual([
+      ['商品小計', 'NT$ 1,200'],
+      ['訂單折扣', '−NT$ 100'],
+      ['運費', 'NT$ 60'],
+      ['訂單總額', 'NT$ 1,160'],
+    ]);
+  });
+
+  it('the confirmation shows the lines at their stored amounts and the discount line', () => {
+    const mail = orderConfirmationMail(order, [{ title: '玫瑰精華', variant_name: '30ml', price: 600, quantity: 2, discount: 100, amount: 1100 }], ctx, [{ label: '訂單折扣', amount: -100 }]);
+    expect(mail.text).toContain('玫瑰精華（30ml） × 2，單價 NT$ 600，小計 NT$ 1,100');
+    expect(mail.text).toContain('訂單折扣：−NT$ 100');
+    expect(mail.text).toContain('訂單總額：NT$ 1,160');
+    expect(mail.html).toContain('−NT$ 100');
+  });
+});
