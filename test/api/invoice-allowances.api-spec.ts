@@ -5,6 +5,8 @@ import type { InvoiceGateway } from '../../src/integrations/amego/invoice-gatewa
 import type { AmegoSimulator } from '../../src/integrations/amego/simulators/amego-simulator';
 import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
 import { INVOICE_GATEWAY, PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
+import { JobName } from '../../src/jobs/job-types';
+import { Outbox } from '../../src/jobs/outbox/outbox.service';
 import { BrowserSession, isolatedEnv, outboxFor } from '../../src/modules/auth/testing/browser-session';
 import { Invoice } from '../../src/modules/invoices/entities/invoice.entity';
 import { ALLOWANCE_MSG } from '../../src/modules/invoices/invoice-allowances.service';
@@ -225,12 +227,17 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     expect(await gateway.queryAllowance(row.allowance_no)).toMatchObject({ invoiceNumber: inv!.invoice_no, totalAmount: 190, taxAmount: 10, voided: false });
   });
 
-  it('a cancelled allowance cannot be agreed to (409)', async () => {
+  it('an invoice voided while its allowance awaits consent cancels the allowance; agreeing then answers 409', async () => {
     const o = await invoicedOrder();
     await refund({ order_id: o.id, amount: 100, reason: '部分退款', restock: false });
     await settle();
     const [row] = await allowancesOf(o.id);
-    await ds.query("UPDATE invoice_allowances SET status = 'void' WHERE id = ?", [row.id]);
+    expect(row.status).toBe('awaiting-consent');
+    // The invoice is voided (as an order cancel would): nothing is left for the allowance to reduce.
+    await t.app.get(Outbox).enqueue(JobName.InvoiceVoid, { orderId: o.id, reason: '訂單取消' }, { jobId: `invoice-void:${o.id}` });
+    await settle();
+    expect((await invoiceOf(o.id))?.status).toBe('void');
+    expect((await allowancesOf(o.id))[0]).toMatchObject({ status: 'void', last_error: '發票已作廢' });
     const visitor = new BrowserSession(request.agent(t.http));
     const res = await visitor.post(`/api/invoice-allowances/${row.consent_token}`);
     expect(res.status).toBe(409);

@@ -79,7 +79,7 @@ export const REFUND_MSG = {
   refundInProgress: '此訂單有退款正在處理中，請稍後再試',
   creditClosing: '信用卡請款處理中，請稍後再辦理退款',
   manualRecorded: '已記錄退款，請以銀行轉帳退款給顧客',
-  allowanceNeeded: '部分退款：請於 Amego 後台為此發票開立折讓單',
+  allowanceNeeded: '部分退款：已寄送電子折讓同意連結給顧客，顧客同意後系統將自動開立折讓單',
   limitInvalid: '退款上限須為 0 以上的整數',
   limitUpdated: '已更新退款上限',
   refundNotFound: '找不到退款紀錄',

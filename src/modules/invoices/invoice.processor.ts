@@ -7,6 +7,8 @@ import { INVOICE_GATEWAY } from '../../integrations/providers/provider-tokens';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
 import { OrderStateService } from '../orders/order-state.service';
+import { ALLOWANCE_STATUS } from './allowance-rules';
+import { InvoiceAllowance } from './entities/invoice-allowance.entity';
 import { Invoice } from './entities/invoice.entity';
 import { invoiceRequestOf, notInvoiceable } from './invoice-request';
 
@@ -117,6 +119,10 @@ export class InvoiceProcessor {
         return;
       }
       await this.orders.setInvoice(orderId, { invoiceNo: invoiceNo || order.invoice_no, status: INVOICE_STATUS.void });
+      // An allowance not issued yet has nothing left to reduce: the member's consent link now says it is cancelled.
+      await this.tx
+        .repo(InvoiceAllowance)
+        .update({ order_id: orderId, status: In([ALLOWANCE_STATUS.awaitingConsent, ALLOWANCE_STATUS.pending, ALLOWANCE_STATUS.failed]) }, { status: ALLOWANCE_STATUS.void, last_error: '發票已作廢' });
     });
   }
 
@@ -129,6 +135,10 @@ export class InvoiceProcessor {
       await this.gateway.void(invoiceNo, reason || '訂單取消');
     } catch (err) {
       if (err instanceof AmegoError && err.code === AMEGO_CODE.VOID_ALREADY) return;
+      if (err instanceof AmegoError && err.code === AMEGO_CODE.VOID_HAS_ALLOWANCE) {
+        // An invoice with an issued allowance stays; what is left of it is given back by another allowance, not a void.
+        this.logger.error(`invoice ${invoiceNo} cannot be voided: it has an allowance (3050141); refund the rest with an allowance`);
+      }
       throw err;
     }
   }
