@@ -31,6 +31,7 @@ export const JobName = {
   PaymentsCancelCode: 'payments.cancel-code',
   MailOrderConfirmation: 'mail.order-confirmation',
   MailOrderPaid: 'mail.order-paid',
+  MailOrderNewCode: 'mail.order-new-code',
   SmsOrderPaid: 'sms.order-paid',
   MailOrderRefunded: 'mail.order-refunded',
   RefundsSettlePending: 'refunds.settle-pending',
@@ -79,6 +80,8 @@ export interface JobPayloads {
   [JobName.MailOrderConfirmation]: { orderId: number };
   /** Payment received e-mail; job id `mail-paid:<orderId>`. */
   [JobName.MailOrderPaid]: { orderId: number };
+  /** 訂單金額已調整: the new ATM / CVS code after a staff 訂單折扣 (attempt `<order>R<n>`); job id `mail-new-code:<orderId>:<n>`. */
+  [JobName.MailOrderNewCode]: { orderId: number; attempt: string };
   /** Payment received SMS (no code, no personal data in the payload); job id `sms-paid:<orderId>`. */
   [JobName.SmsOrderPaid]: { orderId: number };
   /** Refund notice e-mail to the buyer (one per refund once it is done or recorded for a transfer); job id `mail-refund:<refundId>`. */
@@ -118,6 +121,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.PaymentsCancelCode]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.MailOrderConfirmation]: { queue: QueueName.Mail, sensitive: false },
   [JobName.MailOrderPaid]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.MailOrderNewCode]: { queue: QueueName.Mail, sensitive: false },
   [JobName.SmsOrderPaid]: { queue: QueueName.Sms, sensitive: false },
   [JobName.MailOrderRefunded]: { queue: QueueName.Mail, sensitive: false },
   [JobName.RefundsSettlePending]: { queue: QueueName.Reconciliation, sensitive: false },

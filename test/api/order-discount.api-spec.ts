@@ -169,6 +169,10 @@ describe('訂單折扣: POST /api/admin/addOrderDiscount (issue 19)', () => {
     ]);
     expect(make.sims.payuni!.trades.get(`${o.merTradeNo}R2`)!.tradeAmt).toBe(o.total - 50);
     await expectOrderAddsUp(t.app, o.id);
+    // The shopper is told the new account (訂單金額調整通知), once per issued code.
+    await jobsIdle(t.app);
+    const told = await ds.query('SELECT kind FROM order_messages WHERE order_id = ? ORDER BY id', [o.id]);
+    expect(told.map((m: { kind: string }) => m.kind)).toContain(`mail.new-code:${o.merTradeNo}R2`);
 
     await make.sims.payuni!.settle(`${o.merTradeNo}R2`, 'paid');
     await make.sims.idle();

@@ -6,6 +6,8 @@ import { ok } from '../../common/http/envelope';
 import { Transactions } from '../../common/transactions/transactions';
 import { CHECKOUT_MSG, paymentAllowed } from '../../common/validation/checkout-rules';
 import { adjustmentText, ORDER_DISCOUNT_LABEL, ORDER_DISCOUNT_MSG, orderDiscountProblems } from '../../common/validation/order-discount-rules';
+import { JobName } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { ShippingTickets } from '../logistics/shipping-tickets.service';
 import { PaymentsService, type OnlineMethod } from '../payments/payments.service';
@@ -50,6 +52,7 @@ export class AdminOrderDiscountService {
     private readonly tickets: ShippingTickets,
     private readonly payments: PaymentsService,
     private readonly state: OrderStateService,
+    private readonly outbox: Outbox,
   ) {}
 
   async addDiscount(admin: SessionAdmin, input: OrderDiscountInput, origin: string): Promise<OrderDiscountAnswer> {
@@ -180,6 +183,9 @@ export class AdminOrderDiscountService {
       });
       if (started.kind !== 'code') return false;
       await this.state.setPaymentStarted(order.id, { tradeNo: started.tradeNo, paymentCode: started.paymentCode, bankCode: started.bankCode, expireDate: started.expireDate });
+      // The shopper learns the new account / code (the confirmation mail carried the old one).
+      const attempt = attemptMerTradeNo(order.mer_trade_no, n);
+      await this.tx.run(() => this.outbox.enqueue(JobName.MailOrderNewCode, { orderId: order.id, attempt }, { jobId: `mail-new-code:${order.id}:${n}` }));
       return true;
     } catch (err) {
       this.logger.warn(`order #${order.id}: no new ${order.payment} code for NT$ ${total}: ${(err as Error).message}`);

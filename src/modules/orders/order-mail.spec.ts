@@ -1,4 +1,4 @@
-import { orderConfirmationMail, totalRows, type MailOrder } from './order-mail';
+import { newCodeKind, orderConfirmationMail, orderMessageId, orderNewCodeMail, totalRows, type MailOrder } from './order-mail';
 
 const order = {
   id: 12,
@@ -55,5 +55,20 @@ describe('order mails read the stored money (issue 19)', () => {
     expect(mail.text).toContain('訂單折扣：−NT$ 100');
     expect(mail.text).toContain('訂單總額：NT$ 1,160');
     expect(mail.html).toContain('−NT$ 100');
+  });
+
+  it('the new-code mail: the new total, the adjustment, the new ATM account and deadline, the old one void; one Message-ID per code', () => {
+    const atm = { ...order, payment: 'atm', bank_code: '013', payment_code: '013-8123456789012', expire_date: new Date('2026-01-08T15:59:59Z') };
+    const mail = orderNewCodeMail(atm, { ...ctx, paymentLabel: 'ATM 轉帳' }, [{ label: '訂單折扣', amount: -100 }], 'SS2601010000001ABCDEFR2');
+    expect(mail.subject).toBe('【肌研舍】訂單金額調整通知 #12');
+    expect(mail.text).toContain('訂單金額已調整為 NT$ 1,160');
+    expect(mail.text).toContain('先前的繳費帳號或代碼已失效');
+    expect(mail.text).toContain('訂單折扣：−NT$ 100');
+    expect(mail.text).toContain('虛擬帳號：8123456789012');
+    expect(mail.text).toContain('轉帳金額：NT$ 1,160');
+    expect(mail.text).toContain('https://shop.example/paymentSlip?MerTradeNo=SS2601010000001ABCDEF');
+    expect(newCodeKind('SS2601010000001ABCDEFR2').length).toBeLessThanOrEqual(40);
+    expect(mail.messageId).toBe(orderMessageId(atm, newCodeKind('SS2601010000001ABCDEFR2')));
+    expect(mail.messageId).not.toBe(orderMessageId(atm, newCodeKind('SS2601010000001ABCDEFR3')));
   });
 });

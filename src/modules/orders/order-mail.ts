@@ -84,7 +84,7 @@ export const ORDER_MESSAGE_KIND = {
   paidMail: 'mail.paid',
   paidSms: 'sms.paid',
 } as const;
-export type OrderMessageKind = (typeof ORDER_MESSAGE_KIND)[keyof typeof ORDER_MESSAGE_KIND];
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KIND)[keyof typeof ORDER_MESSAGE_KIND] | `mail.new-code:${string}`;
 
 export const ntd = (n: number): string => `NT$ ${n.toLocaleString('en-US')}`;
 
@@ -283,6 +283,63 @@ export function orderConfirmationMail(order: MailOrder, items: MailOrderItem[], 
     html,
     messageId: orderMessageId(order, ORDER_MESSAGE_KIND.confirmation),
   };
+}
+
+/**
+ * `mail.order-new-code` (issue 19): staff lowered an unpaid order's amount (訂單折扣) and a new ATM
+ * account / CVS code was issued for it. The money as stored, each adjustment, the new payment
+ * instructions; the old account or code no longer pays the order.
+ */
+export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjustments: readonly MailAdjustment[], attempt: string): MailMessage {
+  const head: Row[] = [
+    ['訂單編號', `#${order.id}`],
+    ['交易編號', order.mer_trade_no],
+  ];
+  const totals = totalRows(order, adjustments);
+  const pay = paymentInstructions(order);
+  const payRows: Row[] = [['付款方式', ctx.paymentLabel], ...pay.rows];
+  const link = slipUrl(ctx.origin, order.mer_trade_no);
+  const old = '先前的繳費帳號或代碼已失效，請勿再使用，改以下列新的繳費資訊付款。';
+  const text = [
+    `${order.buy_name} 您好：`,
+    '',
+    `您在 ${ctx.shopName} 的訂單金額已調整為 ${ntd(order.total_amount)}。${old}`,
+    '',
+    ...rowsText(head),
+    '',
+    ...rowsText(totals),
+    '',
+    '【付款資訊】',
+    ...rowsText(payRows),
+    pay.note,
+    '',
+    `查看訂單與付款資訊：${link}`,
+    '',
+    ctx.shopName,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
+    `<p>您在 ${escapeHtml(ctx.shopName)} 的訂單金額已調整為 ${escapeHtml(ntd(order.total_amount))}。${escapeHtml(old)}</p>`,
+    `<table cellpadding="0" cellspacing="0">${rowsHtml(head)}</table>`,
+    `<table cellpadding="0" cellspacing="0" style="margin-top:8px">${rowsHtml(totals)}</table>`,
+    '<h3>付款資訊</h3>',
+    `<table cellpadding="0" cellspacing="0">${rowsHtml(payRows)}</table>`,
+    `<p>${escapeHtml(pay.note)}</p>`,
+    `<p><a href="${escapeHtml(link)}">查看訂單與付款資訊</a></p>`,
+    `<p>${escapeHtml(ctx.shopName)}</p>`,
+  ].join('\n');
+  return {
+    to: recipient(order),
+    subject: headerSafe(`【${ctx.shopName}】訂單金額調整通知 #${order.id}`),
+    text,
+    html,
+    messageId: orderMessageId(order, newCodeKind(attempt)),
+  };
+}
+
+/** The order_messages kind of the new-code mail of one attempt (one mail per issued code). */
+export function newCodeKind(attempt: string): OrderMessageKind {
+  return `mail.new-code:${attempt}`;
 }
 
 /** `mail.order-paid`: payment received, amount, time, invoice note, slip link. */

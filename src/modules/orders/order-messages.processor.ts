@@ -10,7 +10,7 @@ import { SettingsService } from '../settings/settings.service';
 import { OrderMessage } from './entities/order-message.entity';
 import type { Order } from './entities/order.entity';
 import { adjustmentsOf } from './order-adjustments';
-import { ORDER_MESSAGE_KIND, orderConfirmationMail, orderPaidMail, orderPaidSms, PAYMENT_LABELS, SHIPPING_NAMES, type OrderMailContext, type OrderMessageKind } from './order-mail';
+import { newCodeKind, ORDER_MESSAGE_KIND, orderConfirmationMail, orderNewCodeMail, orderPaidMail, orderPaidSms, PAYMENT_LABELS, SHIPPING_NAMES, type OrderMailContext, type OrderMessageKind } from './order-mail';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
 /** The shop's public origin for links in messages: PUBLIC_URL, else the address the server listens on. */
@@ -54,6 +54,19 @@ export class OrderMessagesProcessor {
     if (order.status_name === ORDER_STATUS.cancelled) return this.skip(order, kind, 'order is cancelled');
     const adjustments = (await adjustmentsOf(this.tx, [order.id])).get(order.id) ?? [];
     await this.sendMail(order, kind, orderConfirmationMail(order, items, await this.context(order), adjustments));
+  }
+
+  /** 訂單金額調整通知: the new ATM / CVS code of a re-priced unpaid order (one mail per issued code). */
+  @JobHandler(JobName.MailOrderNewCode)
+  async newCodeMail(job: JobOf<'mail.order-new-code'>): Promise<void> {
+    const kind = newCodeKind(job.data.attempt);
+    const found = await this.load(job.data.orderId, kind);
+    if (!found) return;
+    const { order } = found;
+    // Paid or cancelled meanwhile: the new code is of no use any more.
+    if (order.status_name !== ORDER_STATUS.pending || order.payment_status === PAYMENT_STATUS.paid) return this.skip(order, kind, 'order is no longer unpaid');
+    const adjustments = (await adjustmentsOf(this.tx, [order.id])).get(order.id) ?? [];
+    await this.sendMail(order, kind, orderNewCodeMail(order, await this.context(order), adjustments, job.data.attempt));
   }
 
   @JobHandler(JobName.MailOrderPaid)
