@@ -50,6 +50,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/getOrdersByPage': STAFF,
   'POST /api/admin/getAdminOrderDetails': STAFF,
   'POST /api/admin/updateOrderReceiver': STAFF,
+  'POST /api/admin/startProcessing': STAFF,
+  'POST /api/admin/cancelOrder': STAFF,
   // staff alerts: staff read, owners change
   'GET /api/admin/loadNotificationsSettings': STAFF,
   'POST /api/admin/updateNotificationSetting': OWNER,

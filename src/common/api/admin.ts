@@ -70,6 +70,8 @@ export interface AuditEntryView {
   entity_id: string;
   /** Changed fields only: field → [before, after]. */
   changes: Record<string, [unknown, unknown]>;
+  /** The changes as sentences of labels (訂單狀態：待付款 → 已付款, 運費：60 → 80), what the screens show (the server always sends them). */
+  lines?: string[];
   /** A short zh-TW text for the screen (e.g. 建立出貨單 7-11 C2C). */
   summary: string;
 }
@@ -111,7 +113,7 @@ export interface AdminOrderView extends Omit<OrderView, 'cancellable'> {
   /** The latest shipping ticket's status, '' when none. */
   ticket_status: string;
   /** What staff may do now (the server refuses the rest anyway). */
-  can: { editReceiver: boolean; createTicket: boolean; markShipped: boolean; queryStatus: boolean; refund: boolean };
+  can: { editReceiver: boolean; createTicket: boolean; markShipped: boolean; queryStatus: boolean; refund: boolean; startProcessing?: boolean; cancel?: boolean };
 }
 
 export type AdminOrdersAnswer = Envelope<{ orders: AdminOrderView[]; total: number; totalPaidAmount: number }>;

@@ -3,6 +3,7 @@ import type { AuditEntryView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { Transactions } from '../../common/transactions/transactions';
 import { AuditLog } from './entities/audit-log.entity';
+import { auditLines } from './audit-sentences';
 
 export interface AuditRecord {
   /** Who (null: the system, e.g. a job). */
@@ -103,6 +104,7 @@ function toView(r: AuditLog): AuditEntryView {
     entity: r.entity,
     entity_id: r.entity_id,
     changes,
+    lines: auditLines(changes),
     summary: r.summary,
   };
 }

@@ -33,6 +33,13 @@ import { PaymentStatusCode } from './entities/payment-status-code.entity';
 import { ONLINE_PAYMENTS, ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
 import { adjustmentsOf } from './order-adjustments';
 import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
+import { ACTOR_LABEL, canMove, transitionSentence, type Actor, type ActorKind } from './order-lifecycle';
+import { OrderLifecycle } from './order-lifecycle.runner';
+
+/** Any staff member (owner or staff) for the `can` flags: the endpoints check the real role. */
+const STAFF: Actor = { kind: 'staff', role: 'staff' };
+/** The order column each machine writes (the audit's field names). */
+const MACHINE_FIELD: Record<string, string> = { order: 'status_name', payment: 'payment_status', return: 'return_status', refund: 'refund_status' };
 
 const DAY_MS = 24 * 3600_000;
 
@@ -112,6 +119,7 @@ export class AdminOrdersService {
     private readonly tickets: ShippingTickets,
     private readonly refunds: Refunds,
     private readonly returns: Returns,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   /** `GET /api/admin/loadconifg`: status codes, payment and shipping methods (every one, so old orders' values have labels). */
@@ -177,7 +185,7 @@ export class AdminOrdersService {
     const [items, parts, history] = await Promise.all([
       this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } }),
       this.parts(orderId),
-      this.history(orderId),
+      this.history(orderId, order.payment),
     ]);
     const [view] = await this.views([order], new Map([[orderId, parts.tickets]]));
     return ok({ orderDetails: { order: view, items: items.map(toOrderItemView), tickets: parts.tickets, refunds: parts.refunds, returnRequests: parts.returnRequests, history } });
@@ -282,6 +290,9 @@ export class AdminOrdersService {
           markShipped: open && payable && !live && !TICKET_SHIPPINGS.includes(o.shipping),
           queryStatus: own.some((t) => t.status === 'created' && t.ship_trade_no !== '' && t.lgs_type !== 'MANUAL'),
           refund: paid && o.refunded_amount < o.total_amount && (ONLINE_PAYMENTS.includes(o.payment) || o.payment === 'cod'),
+          // The lifecycle says which staff moves fit the order now (開始備貨, cancel an unpaid cash-on-delivery order).
+          startProcessing: canMove('startProcessing', o, STAFF),
+          cancel: canMove('staffCancel', o, STAFF),
         },
       };
     });
@@ -330,7 +341,27 @@ export class AdminOrdersService {
     return { tickets, refunds, returnRequests };
   }
 
-  private history(orderId: number): Promise<AuditEntryView[]> {
-    return this.audit.history('order', orderId);
+  /**
+   * The order's history, newest first: the audit entries of staff writes and the lifecycle's moves
+   * made by others (the shopper, a gateway, a job — staff moves are audited already), each as
+   * sentences of labels (訂單狀態：待付款 → 已付款).
+   */
+  private async history(orderId: number, payment: string): Promise<AuditEntryView[]> {
+    const [entries, moves] = await Promise.all([this.audit.history('order', orderId), this.lifecycle.history(orderId)]);
+    const fromMoves: AuditEntryView[] = moves
+      .filter((t) => t.actor !== 'staff')
+      .map((t) => ({
+        id: -t.id,
+        created_at: new Date(t.created_at).toISOString(),
+        admin_id: null,
+        admin_username: t.actor_name ? `${ACTOR_LABEL[t.actor as ActorKind] ?? t.actor}（${t.actor_name}）` : (ACTOR_LABEL[t.actor as ActorKind] ?? t.actor),
+        action: `order.${t.machine}-transition`,
+        entity: 'order',
+        entity_id: String(orderId),
+        changes: { [MACHINE_FIELD[t.machine] ?? t.machine]: [t.from_state, t.to_state] },
+        lines: [transitionSentence(t, payment)],
+        summary: t.reason,
+      }));
+    return [...entries, ...fromMoves].sort((a, b) => b.created_at.localeCompare(a.created_at) || Math.abs(b.id) - Math.abs(a.id));
   }
 }

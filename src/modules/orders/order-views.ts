@@ -5,7 +5,7 @@ import type { ShopMethods } from '../settings/settings.service';
 import type { OrderAdjustment } from './entities/order-adjustment.entity';
 import type { OrderItem } from './entities/order-item.entity';
 import type { Order } from './entities/order.entity';
-import { ORDER_STATUS, PAYMENT_STATUS } from './order-state.service';
+import { canMove, orderStatusLabel } from './order-lifecycle';
 
 /** Labels and colours an order view is built with (order_status_codes, payment_status_codes, the settings' methods). */
 export interface OrderLabels {
@@ -14,23 +14,28 @@ export interface OrderLabels {
   methods: ShopMethods;
 }
 
-/** Whether the member may cancel it now (spec 1 §4: pending and not paid). */
-export function isCancellable(o: Pick<Order, 'status_name' | 'payment_status'>): boolean {
-  return o.status_name === ORDER_STATUS.pending && o.payment_status !== PAYMENT_STATUS.paid;
+/** Whether the member may cancel it now (spec 1 §4: pending and not paid): the lifecycle's `cancel` by the shopper. */
+export function isCancellable(o: Pick<Order, 'status_name' | 'payment_status'> & { payment?: string; return_status?: string }): boolean {
+  return canMove('cancel', { status_name: o.status_name, payment_status: o.payment_status, payment: o.payment ?? '', return_status: o.return_status ?? '' }, SHOPPER);
 }
-
-/** Statuses in which the goods reached the shopper (picked up at the store or delivered home). */
-export const RETURNABLE_STATUSES: readonly string[] = ['delivered', 'completed'];
 
 /**
- * Whether the member may ask for a return now (鑑賞期): the goods reached them (delivered /
- * completed) at most RETURN_WINDOW_DAYS days ago, the order is paid, and no request was made yet.
+ * Statuses in which the goods reached the shopper and a return may still be asked: delivered.
+ * A completed order (ORDER_COMPLETION_DAYS after delivery) has closed its return window.
  */
-export function isReturnable(o: Pick<Order, 'status_name' | 'payment_status' | 'return_status' | 'delivered_at'>, now = new Date()): boolean {
-  if (!RETURNABLE_STATUSES.includes(o.status_name) || o.payment_status !== PAYMENT_STATUS.paid || o.return_status) return false;
-  if (!o.delivered_at) return false;
+export const RETURNABLE_STATUSES: readonly string[] = ['delivered'];
+
+/**
+ * Whether the member may ask for a return now (鑑賞期): the lifecycle's `requestReturn` (delivered,
+ * not completed; paid; no request yet) at most RETURN_WINDOW_DAYS days after delivery.
+ */
+export function isReturnable(o: Pick<Order, 'status_name' | 'payment_status' | 'return_status' | 'delivered_at'> & { payment?: string }, now = new Date()): boolean {
+  const row = { status_name: o.status_name, payment_status: o.payment_status, payment: o.payment ?? '', return_status: o.return_status ?? '' };
+  if (!canMove('requestReturn', row, SHOPPER) || !o.delivered_at) return false;
   return now.getTime() - new Date(o.delivered_at).getTime() <= RETURN_WINDOW_DAYS * 86400_000;
 }
+
+const SHOPPER = { kind: 'shopper' } as const;
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -58,7 +63,8 @@ export function toOrderView(o: Order, labels: OrderLabels, adjustments: readonly
     payment_status_label: payStatus?.label ?? '',
     payment_status_color: payStatus?.color ?? '',
     status_name: o.status_name,
-    status_label: status?.label ?? o.status_name,
+    // An unpaid online order reads 待付款 (the shopper still pays), cash on delivery 處理中 (order-lifecycle.ts).
+    status_label: orderStatusLabel(o, status?.label),
     status_color: status?.color ?? '',
     cancellable: isCancellable(o),
     returnable: isReturnable(o),

@@ -29,6 +29,8 @@ import { OrderCompletionProcessor, OrderCompletionService } from './order-comple
 import { OrderLifecycle } from './order-lifecycle.runner';
 import { OrderMoves } from './order-moves.service';
 import { OrderRepository } from './order.repository';
+import { AdminOrderActionsController } from './admin-order-actions.controller';
+import { AdminOrderActions } from './admin-order-actions.service';
 import { PaymentCallbacksController } from './payment-callbacks.controller';
 import { PaymentCancelCodeProcessor } from './payment-cancel-code.processor';
 import { ReconciliationProcessor } from './reconciliation.processor';
@@ -52,7 +54,7 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     PaymentsModule,
     UsersModule,
   ],
-  controllers: [ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController, AdminOrderDiscountController],
+  controllers: [AdminOrderActionsController, ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController, AdminOrderDiscountController],
   providers: [
     // checkout, slip, my orders, cancel (orders)
     OrderStateService,
@@ -63,6 +65,8 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     // delivered → completed after ORDER_COMPLETION_DAYS (scheduler + job)
     OrderCompletionService,
     OrderCompletionProcessor,
+    // staff moves: 開始備貨, cancel an unpaid cash-on-delivery order
+    AdminOrderActions,
     CheckoutService,
     OrderQueryService,
     OrderCancelService,

@@ -48,6 +48,8 @@ export class Returns {
       if (!order || order.user_id !== userId) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
       const existing = await this.tx.repo(ReturnRequest).findOne({ where: { order_id: orderId } });
       if (existing || order.return_status) throw new AppError(REFUND_MSG.returnAlreadyRequested, HttpStatus.CONFLICT, { return_status: order.return_status || existing?.status });
+      // A completed order's return window closed at completion (ORDER_COMPLETION_DAYS after delivery).
+      if (order.completed_at || order.status_name === 'completed') throw new AppError(REFUND_MSG.returnWindowOver, HttpStatus.CONFLICT);
       if (!RETURNABLE_STATUSES.includes(order.status_name) || order.payment_status !== PAYMENT_STATUS.paid || !order.delivered_at) {
         throw new AppError(REFUND_MSG.returnNotAllowed, HttpStatus.CONFLICT);
       }

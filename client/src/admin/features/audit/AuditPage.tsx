@@ -11,8 +11,18 @@ import { auditValue, ENTITY_LABEL, entityLabel } from './auditFormat';
 /** Entries per page. */
 export const AUDIT_PAGE_SIZE = 20;
 
-/** The changed fields: field: before → after. */
-export function AuditChanges({ changes }: { changes: AuditEntryView['changes'] }) {
+/** The changed fields as the server's sentences of labels (運費：60 → 80); older answers: field: before → after. */
+export function AuditChanges({ changes, lines }: { changes: AuditEntryView['changes']; lines?: string[] }) {
+  if (lines) {
+    if (lines.length === 0) return <span className="ss-admin-muted">—</span>;
+    return (
+      <ul className="ss-admin-changes">
+        {lines.map((line, k) => (
+          <li key={k}>{line}</li>
+        ))}
+      </ul>
+    );
+  }
   const entries = Object.entries(changes ?? {});
   if (entries.length === 0) return <span className="ss-admin-muted">—</span>;
   return (
@@ -53,7 +63,7 @@ const columns: TableColumnsType<AuditEntryView> = [
       </span>
     ),
   },
-  { title: '變更內容', dataIndex: 'changes', width: 360, render: (c: AuditEntryView['changes']) => <AuditChanges changes={c} /> },
+  { title: '變更內容', dataIndex: 'changes', width: 360, render: (c: AuditEntryView['changes'], e) => <AuditChanges changes={c} lines={e.lines} /> },
 ];
 
 /**

@@ -10,6 +10,7 @@ import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
 import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
 import { AllowancesSection } from './AllowancesSection';
+import { OrderActions } from './OrderActions';
 import { discountable, OrderDiscountModal } from './OrderDiscountModal';
 import { ReceiverSection } from './ReceiverSection';
 import { RefundModal } from './RefundModal';
@@ -99,6 +100,7 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
             </Descriptions.Item>
           )}
         </Descriptions>
+        <OrderActions order={order} />
       </section>
 
       <section aria-labelledby="aord-sec-items">
@@ -266,11 +268,17 @@ function HistoryList({ history }: { history: AuditEntryView[] }) {
               {taipeiDateTime(h.created_at)} · {h.admin_username || '系統'}
             </span>
           </div>
-          {Object.entries(h.changes ?? {}).map(([field, [before, after]]) => (
-            <div key={field} className="ss-aord-muted ss-aord-break">
-              {HISTORY_FIELD_LABEL[field] ?? field}：{showValue(before)} → {showValue(after)}
-            </div>
-          ))}
+          {h.lines
+            ? h.lines.map((line, k) => (
+                <div key={k} className="ss-aord-muted ss-aord-break">
+                  {line}
+                </div>
+              ))
+            : Object.entries(h.changes ?? {}).map(([field, [before, after]]) => (
+                <div key={field} className="ss-aord-muted ss-aord-break">
+                  {HISTORY_FIELD_LABEL[field] ?? field}：{showValue(before)} → {showValue(after)}
+                </div>
+              ))}
         </li>
       ))}
     </ol>
