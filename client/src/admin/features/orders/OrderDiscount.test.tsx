@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetails, AdminOrderView } from '@api/admin';
 import { ORDER_DISCOUNT_MSG } from '@rules/order-discount-rules';
 import { mockApi, renderApp } from '../../../test/render';
+import { discountable } from './OrderDiscountModal';
 import { OrdersScreen } from './OrdersScreen';
 import { adminOrder, CONFIG, details, PAID_ORDER } from './testAdminOrders';
 import { orderItem } from '../../../shop/features/orders/testOrders';
@@ -106,6 +107,16 @@ describe('admin 訂單折扣 (issue 19)', () => {
     await user.click(within(form).getByRole('button', { name: '下一步' }));
     await user.click(within(await dialog(ORDER_DISCOUNT_MSG.confirmTitle(50))).getByRole('button', { name: '確定折扣' }));
     expect(await within(await dialog(/訂單折扣 — 訂單 #101/)).findByRole('alert')).toHaveTextContent(ORDER_DISCOUNT_MSG.changed);
+  });
+
+  it('is offered on unpaid orders, but not while a card / LINE Pay page may be open', () => {
+    expect(discountable({ status_name: 'pending', payment_status: 0, payment: 'atm' })).toBe(true);
+    expect(discountable({ status_name: 'pending', payment_status: 0, payment: 'cod' })).toBe(true);
+    expect(discountable({ status_name: 'pending', payment_status: 2, payment: 'credit' })).toBe(true);
+    expect(discountable({ status_name: 'pending', payment_status: 0, payment: 'credit' })).toBe(false);
+    expect(discountable({ status_name: 'pending', payment_status: 0, payment: 'linepay' })).toBe(false);
+    expect(discountable({ status_name: 'paid', payment_status: 1, payment: 'atm' })).toBe(false);
+    expect(discountable({ status_name: 'cancelled', payment_status: 0, payment: 'atm' })).toBe(false);
   });
 
   it('is not offered on a paid order', async () => {

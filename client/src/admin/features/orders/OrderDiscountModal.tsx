@@ -14,9 +14,13 @@ interface Values {
 /** Payment states of an order still unpaid (unpaid, or a failed card / LINE Pay payment). */
 const UNPAID = [0, 2];
 
-/** Whether 訂單折扣 is offered: pending and unpaid (the server judges the rest: open card pages, tickets). */
-export function discountable(order: Pick<AdminOrderView, 'status_name' | 'payment_status'>): boolean {
-  return order.status_name === 'pending' && UNPAID.includes(order.payment_status);
+/** Methods paid on the gateway's own page: discounted only once that payment failed (no page holds the old amount). */
+const PAGE_METHODS = ['credit', 'linepay'];
+
+/** Whether 訂單折扣 is offered: pending and unpaid, not while a card / LINE Pay page may be open (the server judges the rest, e.g. tickets). */
+export function discountable(order: Pick<AdminOrderView, 'status_name' | 'payment_status' | 'payment'>): boolean {
+  if (order.status_name !== 'pending' || !UNPAID.includes(order.payment_status)) return false;
+  return !(PAGE_METHODS.includes(order.payment) && order.payment_status === 0);
 }
 
 /** The goods left to discount: the total without its shipping fee (Σ the lines' amounts). */
