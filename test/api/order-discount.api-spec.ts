@@ -197,6 +197,14 @@ describe('訂單折扣: POST /api/admin/addOrderDiscount (issue 19)', () => {
     await expectOrderAddsUp(t.app, o.id);
   });
 
+  it('a card order whose page may still be open is refused (付款頁面可能仍在進行中…); nothing changes', async () => {
+    const o = await make.place('credit');
+    const before = await orderRow(o.id);
+    const r = await discount(owner, { order_id: o.id, amount: 10, reason: '補償' });
+    expect([r.status, r.body.message]).toEqual([409, ORDER_DISCOUNT_MSG.paymentOpen]);
+    expect(await orderRow(o.id)).toEqual(before);
+  });
+
   it('a cancelled order and a paid one are refused with 訂單狀態已變更，請重新整理; nothing changes', async () => {
     const cancelled = await codOrder();
     const c = await buyer.b.post('/api/order/cancelOrder', { order_id: cancelled.id });
