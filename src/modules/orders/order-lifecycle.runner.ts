@@ -10,7 +10,7 @@ import { OrderRepository } from './order.repository';
 export type MoveColumns = Partial<
   Pick<
     Order,
-    'paid_at' | 'trade_no' | 'cancelled_at' | 'order_status_msg' | 'delivered_at' | 'completed_at' | 'ship_trade_no' | 'payment_code' | 'bank_code' | 'expire_date'
+    'paid_at' | 'trade_no' | 'cancelled_at' | 'order_status_msg' | 'delivered_at' | 'completed_at' | 'ship_trade_no' | 'payment_code' | 'bank_code' | 'expire_date' | 'payment'
   >
 >;
 

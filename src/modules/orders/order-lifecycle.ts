@@ -140,6 +140,7 @@ export type MoveName =
   | 'payAfterCancel'
   | 'payAfterRefund'
   | 'paymentFailed'
+  | 'retryPayment'
   | 'startProcessing'
   | 'ship'
   | 'deliver'
@@ -201,6 +202,17 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     method: 'online',
     by: ['gateway', 'job', 'shopper'],
     then: [],
+  },
+  {
+    // 重新付款 / 更換付款方式 inside the payment window (issue 19 §6, order-payment-retry.service.ts): the
+    // order is unpaid again, possibly by another method, while a new attempt starts at the gateway.
+    move: 'retryPayment',
+    label: '重新付款',
+    order: { from: ['pending'] },
+    payment: { from: UNPAID, to: 'unpaid' },
+    method: 'online',
+    by: ['shopper'],
+    then: ['a new payment attempt under its own gateway number (<order>R<n>)'],
   },
   // -- fulfilment ------------------------------------------------------------------------------
   {

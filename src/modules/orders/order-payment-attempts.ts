@@ -4,8 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { PaymentsService, type PaymentAttempt } from '../payments/payments.service';
-import { OrderTransition } from './entities/order-transition.entity';
 import { Order } from './entities/order.entity';
+import { OrderLifecycle } from './order-lifecycle.runner';
 import { parseAttemptNo, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS, REFUND_ALERT_TYPE } from './order-state.service';
 
@@ -47,6 +47,7 @@ export class OrderPaymentAttempts {
     private readonly state: OrderStateService,
     private readonly payments: PaymentsService,
     private readonly outbox: Outbox,
+    private readonly lifecycle: OrderLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,24 +91,9 @@ export class OrderPaymentAttempts {
     }
     const end = paymentWindowEnd(order, this.windowMinutes);
     if (!end || Date.now() >= end.getTime()) return null;
-    const res = await this.tx.manager
-      .createQueryBuilder()
-      .update(Order)
-      .set({ payment_status: PAYMENT_STATUS.failed })
-      .where('id = :id AND status_name = :pending AND payment_status = :unpaid AND payment = :method', { id: order.id, pending: ORDER_STATUS.pending, unpaid: PAYMENT_STATUS.unpaid, method })
-      .execute();
-    if (res.affected === 1) {
-      await this.tx.repo(OrderTransition).insert({
-        order_id: order.id,
-        machine: 'payment',
-        from_state: 'unpaid',
-        to_state: 'failed',
-        actor: 'gateway',
-        actor_id: null,
-        actor_name: (attempt?.gateway ?? '').slice(0, 50),
-        reason: `付款失敗（${attempt?.merTradeNo ?? order.mer_trade_no}），可重新付款或更換付款方式`,
-      });
-    }
+    if (order.payment !== method) return null;
+    // The lifecycle's `paymentFailed` move (pending, unpaid → failed; a duplicate finds it failed already).
+    await this.lifecycle.move(order.id, 'paymentFailed', { kind: 'gateway', name: attempt?.gateway ?? '' }, { reason: `付款失敗（${attempt?.merTradeNo ?? order.mer_trade_no}），可重新付款或更換付款方式` });
     if (attempt) await this.payments.setAttemptStatus(attempt.id, 'failed', { result: { keptPending: true } });
     const now = (await this.state.findById(order.id))!;
     // Already failed (a duplicate) stays failed; paid or cancelled meanwhile: the caller's usual branch.

@@ -9,8 +9,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PaymentsService, PaymentStartError, type OnlineMethod, type StartPaymentResult } from '../payments/payments.service';
 import { SettingsService } from '../settings/settings.service';
 import { OrderItem } from './entities/order-item.entity';
-import { OrderTransition } from './entities/order-transition.entity';
 import { Order } from './entities/order.entity';
+import { OrderLifecycle } from './order-lifecycle.runner';
 import { attemptMerTradeNo, nextAttemptNumber, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
 import { ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
@@ -28,9 +28,6 @@ export const RETRY_MSG = {
 
 /** One retry / switch per order at a time (a double click, two tabs). */
 const RETRY_LOCK = rateLimitRule('payment-retry', 1, 3);
-
-/** The payment-status names of the lifecycle's history rows (order_transitions, machine 'payment'). */
-const PAYMENT_STATE_NAME: Record<number, string> = { 0: 'unpaid', 1: 'paid', 2: 'failed', 3: 'refunded' };
 
 export interface RetryRequest {
   /** The method to pay with now (更換付款方式); absent: the order's own (重新付款). */
@@ -52,12 +49,13 @@ export interface RetryRequest {
  * 1. The order is checked (own, pending, not paid, a card / LINE Pay order, window open) and the
  *    method re-validated as checkout does (active, amount limits, cash on delivery only for the
  *    shipping methods that take it, a bank for ATM, LINE Pay only with the member carrier).
- * 2. One conditional UPDATE moves the order to the new method, unpaid, no code
- *    (`WHERE status pending AND payment_status IN (0, 2) AND payment = :old`): a paid notify or a
- *    cancel that won meanwhile makes it refuse with 訂單狀態已變更，請重新整理. A history row says so.
+ * 2. The lifecycle's `retryPayment` move (order-lifecycle.ts: pending, unpaid | failed → unpaid, by
+ *    the shopper) sets the new method without the old code, as one conditional UPDATE with its
+ *    history row: a paid notify or a cancel that won meanwhile makes it refuse with
+ *    訂單狀態已變更，請重新整理.
  * 3. Online methods start a new attempt at the gateway under its own order number
- *    (`<order>R<n>`, PAYUNi UPP01007). A start that fails puts the old method back (payment_status
- *    付款失敗) and answers 503; cash on delivery needs no gateway.
+ *    (`<order>R<n>`, PAYUNi UPP01007). A start that fails puts the old method back (the
+ *    `paymentFailed` move: 付款失敗) and answers 503; cash on delivery needs no gateway.
  * 4. The answer is submitOrder's: the card form / LINE Pay page to open, or the slip to show.
  */
 @Injectable()
@@ -70,6 +68,7 @@ export class OrderPaymentRetryService {
     private readonly payments: PaymentsService,
     private readonly settings: SettingsService,
     private readonly limiter: RateLimiter,
+    private readonly lifecycle: OrderLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -139,37 +138,18 @@ export class OrderPaymentRetryService {
     return attemptMerTradeNo(order.mer_trade_no, n);
   }
 
-  /** Step 2: the conditional UPDATE to the new method, unpaid, without the old code; the history row. */
+  /** Step 2: the lifecycle's `retryPayment` move (a conditional UPDATE and its history row) to the new method, unpaid, without the old code. */
   private async switchTo(order: Order, payment: string, bankCode: string, kind: RetryRequest['kind'], userId: number): Promise<void> {
-    await this.tx.run(async () => {
-      const res = await this.tx.manager
-        .createQueryBuilder()
-        .update(Order)
-        .set({ payment, bank_code: bankCode, payment_code: '', expire_date: null, payment_status: PAYMENT_STATUS.unpaid })
-        .where('id = :id AND status_name = :pending AND payment_status IN (:...unpaid) AND payment = :old', {
-          id: order.id,
-          pending: ORDER_STATUS.pending,
-          unpaid: [PAYMENT_STATUS.unpaid, PAYMENT_STATUS.failed],
-          old: order.payment,
-        })
-        .execute();
-      if (res.affected !== 1) {
-        const now = (await this.state.findById(order.id))!;
-        throw new AppError(RETRY_MSG.stateChanged, HttpStatus.CONFLICT, { ...(await this.state.statusFields(now)) });
-      }
-      const labels = await this.methodLabels();
-      const why = kind === 'retry' && payment === order.payment ? `重新付款（${labels(payment)}）` : `付款方式：${labels(order.payment)} → ${labels(payment)}`;
-      await this.tx.repo(OrderTransition).insert({
-        order_id: order.id,
-        machine: 'payment',
-        from_state: PAYMENT_STATE_NAME[order.payment_status] ?? String(order.payment_status),
-        to_state: PAYMENT_STATE_NAME[PAYMENT_STATUS.unpaid],
-        actor: 'shopper',
-        actor_id: userId,
-        actor_name: order.buy_name.slice(0, 50),
-        reason: why.slice(0, 255),
-      });
+    const labels = await this.methodLabels();
+    const why = kind === 'retry' && payment === order.payment ? `重新付款（${labels(payment)}）` : `付款方式：${labels(order.payment)} → ${labels(payment)}`;
+    const res = await this.lifecycle.move(order.id, 'retryPayment', { kind: 'shopper', id: userId, name: order.buy_name }, {
+      set: { payment, bank_code: bankCode, payment_code: '', expire_date: null },
+      reason: why,
     });
+    if (!res.ok) {
+      const now = (await this.state.findById(order.id))!;
+      throw new AppError(RETRY_MSG.stateChanged, HttpStatus.CONFLICT, { ...(await this.state.statusFields(now)) });
+    }
   }
 
   /** Step 3: the new attempt at the gateway; a failed start puts the old method back. */
@@ -190,12 +170,10 @@ export class OrderPaymentRetryService {
     } catch (err) {
       if (!(err instanceof PaymentStartError)) throw err;
       this.logger.warn(`order #${order.id}: ${method} attempt ${attemptNo} could not start (${err.code} ${err.message}); back to ${order.payment}`);
-      await this.tx.manager
-        .createQueryBuilder()
-        .update(Order)
-        .set({ payment: order.payment, bank_code: order.bank_code, payment_status: PAYMENT_STATUS.failed })
-        .where('id = :id AND status_name = :pending AND payment_status = :unpaid AND payment = :now', { id: order.id, pending: ORDER_STATUS.pending, unpaid: PAYMENT_STATUS.unpaid, now: method })
-        .execute();
+      await this.lifecycle.move(order.id, 'paymentFailed', { kind: 'gateway', name: method }, {
+        set: { payment: order.payment, bank_code: order.bank_code },
+        reason: `付款無法開始（${err.code || err.message}），付款方式回到${order.payment}`.slice(0, 255),
+      });
       throw new AppError(RETRY_MSG.startFailed, HttpStatus.SERVICE_UNAVAILABLE, { resData: { order_id: order.id, MerTradeNo: order.mer_trade_no } });
     }
   }
