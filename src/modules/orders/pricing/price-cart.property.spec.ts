@@ -22,6 +22,7 @@ const cart = fc
         { maxLength: 5 },
       ),
       points: fc.integer({ min: 0, max: 10_000 }),
+      freeShipping: fc.boolean(),
     }),
   ) as fc.Arbitrary<PriceCartInput>;
 

@@ -43,6 +43,11 @@ describe('priceCart (spec 4 §4)', () => {
     expect(p.adjustments[0]).toMatchObject({ kind: 'points', label: '購物金折抵', amount: -50 });
   });
 
+  it('a free_shipping promotion makes the fee 0 without an adjustment row', () => {
+    const p = priceCart({ lines: [{ unitPrice: 300, quantity: 1 }], shipping: rule, freeShipping: true });
+    expect([p.shippingFee, p.total, p.adjustments]).toEqual([0, 300, []]);
+  });
+
   it('caps points at POINTS_MAX_PERCENT of the goods after discounts', () => {
     const p = priceCart({ lines: [{ unitPrice: 999, quantity: 1 }], shipping: { fixedFee: 0 }, points: 500 });
     expect(p.pointsUsed).toBe(299);

@@ -16,7 +16,8 @@ import type { AdjustmentKind } from '../entities/order-adjustment.entity';
  *    the adjustment's amount is what was applied.
  * 4. Goods = Σ line amounts after discounts; the shipping fee is the method's fee, 0 at its free
  *    threshold counted on the goods after discounts, before points (points pay, they don't shrink
- *    the order), or a fee fixed by the caller (a stored order keeps its fee).
+ *    the order), 0 when `freeShipping` (a free_shipping promotion: no adjustment row, shipping is its
+ *    own figure), or a fee fixed by the caller (a stored order keeps its fee).
  * 5. Points: at most `pointsMaxPercent` % of the goods (whole NT$, 1 point = NT$ 1), spread like 3.
  * 6. Total = Σ line amounts + shipping.
  *
@@ -49,6 +50,8 @@ export interface PriceCartInput {
   /** The shipping method's fee rule (fee, free threshold), or a fee fixed by the caller. */
   shipping: ShippingFeeRule | { fixedFee: number };
   adjustments?: readonly AdjustmentInput[];
+  /** A free_shipping promotion applies: the fee is 0 (spec 4 §4 step 6). */
+  freeShipping?: boolean;
   /** Points the shopper wants to use (0 for now). */
   points?: number;
   /** Spec 4 §9 POINTS_MAX_PERCENT: points pay at most this % of the goods after discounts. */
@@ -151,7 +154,11 @@ export function priceCart(input: PriceCartInput): PricedCart {
   }
   // 4. Shipping on the goods after discounts, before points.
   const goods = lines.reduce((s, l) => s + l.amount, 0);
-  const shippingFee = 'fixedFee' in input.shipping ? Math.max(0, whole(input.shipping.fixedFee, 'shipping fee')) : shippingFeeFor(input.shipping, goods);
+  const shippingFee = input.freeShipping
+    ? 0
+    : 'fixedFee' in input.shipping
+      ? Math.max(0, whole(input.shipping.fixedFee, 'shipping fee'))
+      : shippingFeeFor(input.shipping, goods);
   // 5. Points: as given in `adjustments` (a stored order re-priced) or asked for by `points`.
   const maxPercent = input.pointsMaxPercent ?? DEFAULT_POINTS_MAX_PERCENT;
   const pointsCap = Math.floor((goods * maxPercent) / 100);
