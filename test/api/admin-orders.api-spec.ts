@@ -172,7 +172,8 @@ describe('admin orders: loadconifg, getOrdersByPage, getAdminOrderDetails, updat
       // Labels and what staff may do.
       const row = paid.body.orders[0];
       expect(row).toMatchObject({ status_label: '已付款', payment_status_label: '已付款', paymentname: '貨到付款', shippingname: '宅配', refunded_amount: 0, ticket_status: '' });
-      expect(row.can).toEqual({ editReceiver: true, createTicket: true, markShipped: false, queryStatus: false, refund: true });
+      // A paid cash-on-delivery order: 開始備貨 fits, the staff cancel (unpaid cash on delivery only) does not.
+      expect(row.can).toEqual({ editReceiver: true, createTicket: true, markShipped: false, queryStatus: false, refund: true, startProcessing: true, cancel: false });
       expect(row).not.toHaveProperty('cancellable');
     });
 
