@@ -10,6 +10,7 @@ import { Order } from '../../src/modules/orders/entities/order.entity';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
 import { PaymentTransaction } from '../../src/modules/payments/entities/payment-transaction.entity';
 import { ReconciliationService } from '../../src/modules/orders/reconciliation.service';
+import { adminSession } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { feeFor, homeCod, shippingMethod, shopper, stockOf, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
@@ -123,6 +124,21 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     const again = await buyer.b.post('/api/orders/retryPayment', { order_id: o.id });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('訂單狀態已變更，請重新整理');
+  });
+
+  it('a card order paid on its retry (R2) is refunded at PAYUNi against that trade (the paying TradeNo, not the order number)', async () => {
+    const o = await failedCardOrder();
+    const r = await buyer.b.post('/api/orders/retryPayment', { order_id: o.id });
+    expect(r.status).toBe(200);
+    await payOnCardPage(r.body.result as GatewayForm, `${o.merTradeNo}R2`, 'paid');
+    expect((await orderRow(o.id)).status_name).toBe('paid');
+    const owner = await adminSession(t, 'owner');
+    const refund = await owner.agent.post('/api/admin/refundOrder').set('X-CSRF-Token', owner.csrf).send({ order_id: o.id, reason: '顧客取消', restock: true });
+    expect(refund.status).toBe(200);
+    expect(refund.body.refund).toMatchObject({ order_id: o.id, amount: o.total, method: 'credit-void', status: 'done' });
+    expect(sims.payuni!.trades.get(`${o.merTradeNo}R2`)).toMatchObject({ tradeStatus: 3 });
+    expect(sims.payuni!.trades.get(o.merTradeNo)).toMatchObject({ tradeStatus: 2 });
+    expect(await orderRow(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3, refunded_amount: o.total });
   });
 
   it('更換付款方式 to ATM: an account is issued (R2) and the ATM notify pays the order', async () => {
