@@ -27,8 +27,8 @@ const ctx = (abandoned: boolean) => ({ now: NOW, abandoned, abandonMinutes: 30 }
 
 function gatewayAnswering(answer: TradeRecord | 'none' | Error, calls: string[] = []): PayuniGateway {
   return {
-    tradeQuery: async (q: { merTradeNo: string }) => {
-      calls.push(q.merTradeNo);
+    tradeQuery: async (q: { merTradeNo?: string; tradeNo?: string }) => {
+      calls.push(q.merTradeNo ?? `TradeNo ${q.tradeNo}`);
       if (answer === 'none') throw new PayuniError('QUERY03001', '查無交易');
       if (answer instanceof Error) throw answer;
       return { trades: [answer] };
@@ -121,6 +121,14 @@ describe('PayuniPaymentProvider: card refunds and code cancels', () => {
   it('refuses a refund of a card trade that is not paid, without asking anything else', async () => {
     const r = await new PayuniPaymentProvider(gatewayAnswering(trade({ tradeStatus: 3 }))).refund(order({ paid: true }), 100);
     expect(r).toMatchObject({ kind: 'failed', message: '退款失敗：查無已付款的信用卡交易' });
+  });
+
+  it('finds the paid card trade by the TradeNo recorded at payment (a retried payment has its own MerTradeNo), else by the order number', async () => {
+    const calls: string[] = [];
+    await new PayuniPaymentProvider(gatewayAnswering(trade({ tradeStatus: 3 }), calls)).refund(order({ paid: true, tradeNo: 'T77' }), 100);
+    await new PayuniPaymentProvider(gatewayAnswering(trade({ tradeStatus: 3 }), calls)).refund(order({ paid: true, tradeNo: 'mer:SS260310A' }), 100);
+    await new PayuniPaymentProvider(gatewayAnswering('none', calls)).refund(order({ paid: true, tradeNo: 'T77' }), 100);
+    expect(calls).toEqual(['TradeNo T77', 'SS260310A', 'TradeNo T77', 'SS260310A']);
   });
 
   it('after a lost answer, RefundAmt up to the expected total means done; a void of the whole too', async () => {

@@ -277,7 +277,7 @@ export class PayuniPaymentProvider implements PaymentProvider, RefundProvider {
     const expectedTotal = order.refundedAmount + amount;
     let trade: TradeRecord | null;
     try {
-      trade = await this.trade(order.merTradeNo);
+      trade = await this.paidTrade(order);
     } catch (err) {
       // Nothing was asked of the gateway yet: safe to call it failed (staff may try again).
       return { kind: 'failed', message: `${REFUND_MSG.refundFailed}：${describe(err)}`, raw: { error: describe(err) } };
@@ -309,7 +309,7 @@ export class PayuniPaymentProvider implements PaymentProvider, RefundProvider {
   /** After a lost answer: did PAYUNi refund it? Its RefundAmt (or a void of the whole) tells. */
   async checkRefund(order: PaymentOrder, expectedTotal: number, amount: number, cause: unknown): Promise<RefundResult> {
     try {
-      const trade = await this.trade(order.merTradeNo);
+      const trade = await this.paidTrade(order);
       if (trade && ((trade.refundAmt ?? 0) >= expectedTotal || (trade.tradeStatus === 3 && amount === order.totalAmount))) {
         return { kind: 'done', method: trade.tradeStatus === 3 ? 'credit-void' : 'credit-refund', ref: trade.tradeNo, raw: { confirmedByQuery: true, refundAmt: trade.refundAmt ?? 0 } };
       }
@@ -327,15 +327,24 @@ export class PayuniPaymentProvider implements PaymentProvider, RefundProvider {
     return attempt && attempt.gateway === this.gateway && attempt.merTradeNo ? attempt.merTradeNo : order.merTradeNo;
   }
 
-  /** `trade/query` by our order number: the trade, or null when PAYUNi has none (QUERY03001). Other failures throw PayuniError. */
-  private async trade(merTradeNo: string): Promise<TradeRecord | null> {
+  /** `trade/query` by our order number (or by PAYUNi's TradeNo): the trade, or null when PAYUNi has none (QUERY03001). Other failures throw PayuniError. */
+  private async trade(merTradeNo: string, tradeNo?: string): Promise<TradeRecord | null> {
     try {
-      const { trades } = await this.payuni.tradeQuery({ merTradeNo });
-      return trades.find((t) => t.merTradeNo === merTradeNo) ?? trades[0] ?? null;
+      const { trades } = await this.payuni.tradeQuery(tradeNo ? { tradeNo } : { merTradeNo });
+      return (tradeNo ? trades.find((t) => t.tradeNo === tradeNo) : trades.find((t) => t.merTradeNo === merTradeNo)) ?? trades[0] ?? null;
     } catch (err) {
       if (err instanceof PayuniError && err.code === 'QUERY03001') return null;
       throw err;
     }
+  }
+
+  /**
+   * The card trade that paid the order (refunds): by the TradeNo recorded when it was paid — a
+   * retried payment was made under its own MerTradeNo — else by the order's number.
+   */
+  private async paidTrade(order: PaymentOrder): Promise<TradeRecord | null> {
+    const paidTradeNo = /^[A-Za-z0-9_-]{1,40}$/.test(order.tradeNo) ? order.tradeNo : '';
+    return (paidTradeNo ? await this.trade(order.merTradeNo, paidTradeNo) : null) ?? this.trade(order.merTradeNo);
   }
 
   private async guard<T>(fn: () => Promise<T>): Promise<T> {
