@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
 import { sealEnvelope } from '../../src/integrations/payuni/payuni-crypto';
+import { DomainEvents } from '../../src/common/events/domain-events';
 import { JobDriver } from '../../src/jobs/job-queue';
 import { REFUND_MSG } from '../../src/common/validation/admin';
 import { CHECKOUT_MSG } from '../../src/common/validation/checkout-rules';
@@ -227,6 +228,27 @@ describe('order lifecycle: staff moves, completion job, late payment after a ref
     const d = await details(o.id);
     expect(d.history.flatMap((e) => e.lines)).toContain('付款狀態：已退款');
     expect(d.history.map((e) => e.summary)).toEqual(expect.arrayContaining([expect.stringContaining('退款後收到付款')]));
+  });
+
+  it('an in-transaction event listener that fails rolls the change back (order, stock and history as they were), instead of being logged and swallowed', async () => {
+    const o = await make.place('atm');
+    const stock = await stockOf(t.app, v.variantId);
+    let failing = true;
+    t.app.get(DomainEvents).inTransaction('order.cancelled', async ({ orderId }) => {
+      if (failing && orderId === o.id) throw new Error('listener down');
+    });
+    const r = await buyer.b.post('/api/order/cancelOrder', { order_id: o.id });
+    expect(r.status).toBe(500);
+    expect(r.body.success).toBe(false);
+    expect(await make.order(o.id)).toMatchObject({ status_name: 'pending', payment_status: 0, cancelled_at: null });
+    expect(await stockOf(t.app, v.variantId)).toBe(stock);
+    expect((await transitions(o.id)).filter((x) => x.to_state === 'cancelled')).toEqual([]);
+
+    failing = false;
+    const again = await buyer.b.post('/api/order/cancelOrder', { order_id: o.id });
+    expect(again.status).toBe(200);
+    expect((await make.order(o.id)).status_name).toBe('cancelled');
+    expect(await stockOf(t.app, v.variantId)).toBe(stock + 1);
   });
 
   it('操作紀錄 reads sentences of labels: 運費：100 → 80, not codes or JSON', async () => {

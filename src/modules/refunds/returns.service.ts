@@ -10,6 +10,7 @@ import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { orderAlertText } from '../orders/admin-order-alerts';
 import { OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
+import { staffActor } from '../orders/admin-order-actions.service';
 import { RETURNABLE_STATUSES } from '../orders/order-views';
 import { SettingsService } from '../settings/settings.service';
 import { STAFF_ALERT, StaffAlerts } from '../settings/staff-alerts.service';
@@ -58,7 +59,7 @@ export class Returns {
       const row = await this.tx.repo(ReturnRequest).save(
         this.tx.repo(ReturnRequest).create({ order_id: orderId, user_id: userId, reason: reason.slice(0, 255), status: RETURN_STATUS.requested, handled_by: null, handled_at: null }),
       );
-      await this.orders.setReturnStatus(orderId, RETURN_STATUS.requested, ['']);
+      await this.orders.setReturnStatus(orderId, RETURN_STATUS.requested, [''], { kind: 'shopper', id: userId });
       // 退款申請 (when its Telegram switch is on): order number, amount, payment, buyer, and the member's reason.
       const text = await orderAlertText(this.settings, '退款申請', order);
       await this.alerts.raise(STAFF_ALERT.refundRequest, `${text}，退貨原因：${row.reason}`, `alert-return:${row.id}`);
@@ -82,7 +83,7 @@ export class Returns {
           { status, staff_reason: staffReason, handled_by: admin.id, handled_by_name: admin.username.slice(0, 50), handled_at: new Date() },
         );
       if (res.affected !== 1) throw new AppError(REFUND_MSG.returnAlreadyHandled, HttpStatus.CONFLICT);
-      await this.orders.setReturnStatus(found.order_id, status, [RETURN_STATUS.requested]);
+      await this.orders.setReturnStatus(found.order_id, status, [RETURN_STATUS.requested], staffActor(admin));
       await this.audit.record({
         admin,
         action: approve ? 'order.return-approve' : 'order.return-refuse',
