@@ -16,6 +16,7 @@ export const PAYMENT_METHODS = ['atm', 'cvs', 'credit', 'linepay', 'cod'] as con
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
 /** Methods paid at a gateway (start / callbacks / reconciliation mean something for them). */
 export type OnlineMethod = Exclude<PaymentMethodCode, 'cod'>;
+export const ONLINE_METHODS: readonly OnlineMethod[] = PAYMENT_METHODS.filter((m): m is OnlineMethod => m !== 'cod');
 
 /** A provider's name as stored in payment_transactions.gateway / payment_notifications.gateway (e.g. the adapter's `gateway`). */
 export type PaymentGatewayName = string;

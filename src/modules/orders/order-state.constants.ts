@@ -4,13 +4,14 @@
  * order-state.service.ts re-exports them: import from either.
  */
 import type { Order } from './entities/order.entity';
+import { ONLINE_METHODS } from '../payments/payment-provider';
 
 /** order_status_codes.status_name values the order flow sets. */
 export const ORDER_STATUS = { pending: 'pending', paid: 'paid', cancelled: 'cancelled' } as const;
 /** payment_status_codes.status_code values. */
 export const PAYMENT_STATUS = { unpaid: 0, paid: 1, failed: 2, refunded: 3 } as const;
-/** Methods paid at a gateway (PAYUNi, LINE Pay): the others (cod) are paid on delivery. */
-export const ONLINE_PAYMENTS: readonly string[] = ['atm', 'cvs', 'credit', 'linepay'];
+/** Methods paid at a gateway: the others (cod) are paid on delivery. From the one list of method codes (payment-provider.ts). */
+export const ONLINE_PAYMENTS: readonly string[] = ONLINE_METHODS;
 
 export const AMOUNT_MISMATCH = '金額不符';
 

@@ -1,6 +1,6 @@
 import type { LinePayGateway } from '../../integrations/linepay/linepay-gateway';
 import type { PayuniGateway } from '../../integrations/payuni/payuni-gateway';
-import { PAYMENT_METHODS, type PaymentProvider, type RefundProvider } from './payment-provider';
+import { ONLINE_METHODS, PAYMENT_METHODS, type PaymentProvider, type RefundProvider } from './payment-provider';
 import { PaymentProviderRegistry, UnknownPaymentMethodError } from './payment-provider.registry';
 
 /** The registry only wires adapters to method codes: no gateway is called here. */
@@ -31,6 +31,8 @@ describe('PaymentProviderRegistry: providers by payment method code', () => {
   it('online: every method but cash on delivery', () => {
     const r = registry();
     expect(PAYMENT_METHODS.filter((m) => r.isOnline(m))).toEqual(['atm', 'cvs', 'credit', 'linepay']);
+    // The constant the orders module filters by (ONLINE_PAYMENTS) agrees with the providers.
+    expect(ONLINE_METHODS).toEqual(PAYMENT_METHODS.filter((m) => r.isOnline(m)));
     expect(r.isOnline('bitcoin')).toBe(false);
   });
 
