@@ -5,6 +5,7 @@ import { Transactions } from '../../common/transactions/transactions';
 import { PRODUCT_NOT_FOUND } from './catalog.service';
 import { Product } from './entities/product.entity';
 import { ProductVariant } from './entities/product-variant.entity';
+import { lockForRead } from '../../database/db-dialect';
 
 /** One line of a reservation: `quantity` units of one variant. */
 export interface StockLine {
@@ -177,8 +178,7 @@ export class StockService {
       .createQueryBuilder('v')
       .select(['v.id', 'v.quantity', 'v.is_active'])
       .where('v.id = :variantId', { variantId });
-    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_read');
-    return qb.getOne();
+    return lockForRead(qb).getOne();
   }
 
   /** The lines' variants with their product's title (a plain read: it takes no lock). */

@@ -21,6 +21,7 @@ import { OrderStateService } from '../orders/order-state.service';
 import type { CreateShippingOrderDto, MarkShippedDto } from './dto/admin-shipping.dto';
 import { ShippingTicket } from './entities/shipping-ticket.entity';
 import { autoSubmitPage, SHIPPING_MSG } from './shipping-pages';
+import { isDuplicateKey, lockForRead } from '../../database/db-dialect';
 
 /** An order as OrderStateService answers it (the orders module's entity stays its own). */
 type Order = NonNullable<Awaited<ReturnType<OrderStateService['findById']>>>;
@@ -322,9 +323,7 @@ export class ShippingTickets {
    * plain read inside the transaction sees its older snapshot (REPEATABLE READ); a locking read sees the latest.
    */
   private liveTicketNow(orderId: number): Promise<ShippingTicket | null> {
-    const qb = this.tx.repo(ShippingTicket).createQueryBuilder('t').where('t.live_order_id = :orderId', { orderId });
-    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_read');
-    return qb.getOne();
+    return lockForRead(this.tx.repo(ShippingTicket).createQueryBuilder('t').where('t.live_order_id = :orderId', { orderId })).getOne();
   }
 
   /** Polls the ticket until its job has answered or `ms` passed. */
@@ -350,10 +349,5 @@ export function labelUrl(ticketId: number): string {
   return `/api/admin/shippingLabel/${ticketId}`;
 }
 
-function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: string; driverError?: { code?: string } };
-  const code = e.driverError?.code ?? e.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
-}
 
 export { LIVE as LIVE_TICKET_STATUSES };

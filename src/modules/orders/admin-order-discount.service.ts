@@ -19,6 +19,7 @@ import { attemptMerTradeNo, nextAttemptNumber } from './order-payment-window';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 import { toAdjustmentView } from './order-views';
 import { priceCart } from './pricing/price-cart';
+import { lockForWrite } from '../../database/db-dialect';
 
 /** What `POST /api/admin/addOrderDiscount` reads. */
 export interface OrderDiscountInput {
@@ -195,8 +196,6 @@ export class AdminOrderDiscountService {
 
   /** A read that holds the row until the transaction ends (MariaDB); SQLite runs one writer at a time. */
   private lockedOrder(orderId: number): Promise<Order | null> {
-    const qb = this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId });
-    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-    return qb.getOne();
+    return lockForWrite(this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId })).getOne();
   }
 }

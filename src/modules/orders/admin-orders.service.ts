@@ -35,6 +35,7 @@ import { adjustmentsOf } from './order-adjustments';
 import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
 import { ACTOR_LABEL, canMove, transitionSentence, type Actor, type ActorKind } from './order-lifecycle';
 import { OrderLifecycle } from './order-lifecycle.runner';
+import { lockForWrite } from '../../database/db-dialect';
 
 /** Any staff member (owner or staff) for the `can` flags: the endpoints check the real role. */
 const STAFF: Actor = { kind: 'staff', role: 'staff' };
@@ -321,9 +322,7 @@ export class AdminOrdersService {
 
   /** A read that holds the row until the transaction ends (MariaDB); SQLite runs one writer at a time. */
   private lockedOrder(orderId: number): Promise<Order | null> {
-    const qb = this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId });
-    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-    return qb.getOne();
+    return lockForWrite(this.tx.repo(Order).createQueryBuilder('o').where('o.id = :orderId', { orderId })).getOne();
   }
 
   /** Each order's shipping tickets, newest first. */

@@ -35,6 +35,7 @@ import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
 import { priceCart, type PricedCart } from './pricing/price-cart';
 import { CANCEL_MSG, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
+import { isDuplicateKey } from '../../database/db-dialect';
 
 /** A double submit without an Idempotency-Key: one submit per member per 2 seconds. */
 export const CHECKOUT_LOCK = rateLimitRule('checkout-lock', 1, 2);
@@ -77,11 +78,6 @@ export function newMerTradeNo(now: Date = new Date()): string {
   return `SS${ts}${tail}`;
 }
 
-function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: string; driverError?: { code?: string } };
-  const code = e.driverError?.code ?? e.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
-}
 
 const text = (v: string | undefined): string => (typeof v === 'string' ? v.trim() : '');
 

@@ -14,6 +14,7 @@ import {
   type TradeState,
 } from './payment-provider';
 import { PaymentProviderRegistry } from './payment-provider.registry';
+import { isDuplicateKey } from '../../database/db-dialect';
 
 export { PaymentStartError };
 export type { OnlineMethod, PaymentAttempt, PaymentGatewayName, StartPaymentInput, StartPaymentResult };
@@ -31,11 +32,6 @@ export interface NotificationInput {
   raw: Record<string, unknown>;
 }
 
-function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: string; driverError?: { code?: string } };
-  const code = e.driverError?.code ?? e.code ?? '';
-  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
-}
 
 /**
  * Payment attempts at the gateways and their verified results: owns payment_transactions and

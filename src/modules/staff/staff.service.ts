@@ -12,6 +12,7 @@ import { isDuplicateKey } from '../users/db-errors';
 import { AdminSessions } from './admin-sessions';
 import type { CreateStaffDto, UpdateStaffDto } from './dto/staff.dto';
 import { staffView } from './staff-views';
+import { lockForWrite } from '../../database/db-dialect';
 
 const ROLE_LABEL: Record<string, string> = { owner: '擁有者', staff: '客服人員', editor: '內容編輯' };
 
@@ -116,8 +117,7 @@ export class StaffService {
 
   private async lockedRow(id: number): Promise<Admin> {
     const qb = this.tx.repo(Admin).createQueryBuilder('a').where('a.id = :id', { id });
-    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-    const row = await qb.getOne();
+    const row = await lockForWrite(qb).getOne();
     if (!row) throw new NotFoundError(STAFF_MSG.staffNotFound);
     return row;
   }
@@ -125,7 +125,6 @@ export class StaffService {
   /** The ids of the active owners, locked until the transaction ends. */
   private async lockActiveOwners(): Promise<number[]> {
     const qb = this.tx.repo(Admin).createQueryBuilder('a').select(['a.id']).where("a.role = 'owner' AND a.is_active = 1").orderBy('a.id', 'ASC');
-    if (this.tx.manager.connection.options.type !== 'better-sqlite3') qb.setLock('pessimistic_write');
-    return (await qb.getMany()).map((a) => a.id);
+    return (await lockForWrite(qb).getMany()).map((a) => a.id);
   }
 }
