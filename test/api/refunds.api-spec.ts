@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ADMIN_MSG, DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG } from '../../src/common/validation/admin';
+import { ADMIN_MSG, DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG, refundOverMessage } from '../../src/common/validation/admin';
 import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
 import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
 import { Refund } from '../../src/modules/refunds/entities/refund.entity';
@@ -129,7 +129,14 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
 
     const over = await refund(owner, { order_id: o.id, amount: o.total, reason: '超過', restock: false });
     expect(over.status).toBe(409);
-    expect(over.body).toMatchObject({ success: false, message: REFUND_MSG.overRefundable, refundable: o.total - 100 });
+    // Refused on the field, never clamped (a typed 99999 once refunded the whole order).
+    const overText = refundOverMessage(o.total - 100);
+    expect(overText).toBe(`超過可退金額（最多 NT$ ${(o.total - 100).toLocaleString('en-US')}）`);
+    expect(over.body).toMatchObject({ success: false, message: overText, errors: [{ field: 'amount', message: overText }], refundable: o.total - 100 });
+    const typo = await refund(owner, { order_id: o.id, amount: 99999, reason: '打錯', restock: false });
+    expect(typo.status).toBe(409);
+    expect(typo.body.errors).toEqual([{ field: 'amount', message: overText }]);
+    expect(await make.order(o.id)).toMatchObject({ payment_status: 1, refunded_amount: 100 });
 
     const rest = await refund(owner, { order_id: o.id, reason: '其餘退款', restock: false });
     expect(rest.status).toBe(200);

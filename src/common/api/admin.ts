@@ -162,6 +162,34 @@ export interface RefundView {
   message: string;
   created_by: string;
   created_at: string;
+  /** Of `amount`, the shipping fee given back (the rest is on `items`, by line). */
+  shipping_amount: number;
+  /** What this refund took of each line (`quantity` 0 when an amount was spread over the lines). */
+  items: { order_item_id: number; quantity: number; amount: number }[];
+}
+
+/** A line of an order as the refund form sees it: what it cost and what may still be refunded. */
+export interface RefundableLineView {
+  order_item_id: number;
+  title: string;
+  variant_name: string;
+  price: number;
+  quantity: number;
+  /** price × quantity − its share of discounts. */
+  amount: number;
+  refunded_quantity: number;
+  refunded_amount: number;
+  left_quantity: number;
+  left_amount: number;
+}
+
+/** `GET /api/admin/refundable?order_id=`: the refund form's lines, the shipping fee left, the total refundable. */
+export interface RefundableView {
+  order_id: number;
+  lines: RefundableLineView[];
+  shipping_fee: number;
+  shipping_left: number;
+  refundable: number;
 }
 
 export interface ReturnRequestView {
@@ -222,6 +250,7 @@ export interface LogisticsStatusView {
 export type ShippingStatusAnswer = Envelope<{ result: LogisticsStatusView }>;
 
 export type RefundAnswer = Envelope<{ refund: RefundView }>;
+export type RefundableAnswer = Envelope<{ refundable: RefundableView }>;
 /** POST /api/admin/handleReturnRequest {request_id, approve, reason}. */
 export type ReturnRequestAnswer = Envelope<{ returnRequest: ReturnRequestView }>;
 /** POST /api/admin/refundBankAccount {refund_id}: the full account of a manual refund, to make the transfer (audited). */

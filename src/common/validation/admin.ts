@@ -85,6 +85,13 @@ export const REFUND_MSG = {
   refundNotFound: '找不到退款紀錄',
   notManual: '此退款不是待轉帳的人工退款',
   manualDone: '已標記為已轉帳退款',
+  // refunds by line
+  itemsOrAmount: '請指定退款品項或退款金額，擇一即可',
+  itemsRequired: '請選擇要退款的品項',
+  itemNotInOrder: '此品項不屬於這筆訂單',
+  amountBelowShipping: '退款金額不可少於要退還的運費',
+  nothingToRefund: '沒有可退的金額',
+  quantityInvalid: '退款數量須為正整數',
   // member return requests
   returnReasonRequired: '請填寫退貨原因',
   returnNotAllowed: '此訂單目前無法申請退貨',
@@ -97,6 +104,11 @@ export const REFUND_MSG = {
   returnApproved: '已同意退貨',
   returnRefused: '已拒絕退貨',
 } as const;
+
+/** 超過可退金額（最多 NT$ n）: an amount above what may still be refunded (shown on the amount field). */
+export const refundOverMessage = (max: number): string => `超過可退金額（最多 NT$ ${max.toLocaleString('en-US')}）`;
+/** A line's quantity above the units still refundable. */
+export const refundQuantityOverMessage = (max: number): string => `超過可退數量（最多 ${max} 件）`;
 
 /** Back-office accounts (staff screen and the server's DTOs). Usernames are stored lower-case. */
 export const ADMIN_USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,49}$/;

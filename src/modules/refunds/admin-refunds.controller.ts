@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { RefundAnswer, RefundBankAnswer, RefundSettingsAnswer, ReturnRequestAnswer } from '../../common/api/admin';
+import type { RefundableAnswer, RefundAnswer, RefundBankAnswer, RefundSettingsAnswer, ReturnRequestAnswer } from '../../common/api/admin';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
 import { GENERIC_BAD_REQUEST, ok } from '../../common/http/envelope';
 import { REFUND_MSG } from '../../common/validation/admin';
-import { HandleReturnDto, RefundIdDto, RefundOrderDto, UpdateRefundSettingsDto } from './dto/refund.dto';
+import { HandleReturnDto, RefundableQueryDto, RefundIdDto, RefundOrderDto, UpdateRefundSettingsDto } from './dto/refund.dto';
+import { RefundPlanner } from './refund-planner.service';
 import { Refunds } from './refunds.service';
 import { Returns } from './returns.service';
 
@@ -19,6 +20,7 @@ export class AdminRefundsController {
   constructor(
     private readonly refunds: Refunds,
     private readonly returns: Returns,
+    private readonly planner: RefundPlanner,
   ) {}
 
   @Post('refundOrder')
@@ -27,9 +29,15 @@ export class AdminRefundsController {
   @ApiOperation({ summary: 'Refund a paid order in full or in part (card, LINE Pay at the gateway; ATM / CVS / COD recorded for a bank transfer)' })
   async refundOrder(@CurrentAdmin() admin: SessionAdmin, @Body() dto: RefundOrderDto, @Headers('idempotency-key') key: string | undefined): Promise<RefundAnswer> {
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new AppError(GENERIC_BAD_REQUEST, HttpStatus.BAD_REQUEST);
-    const out = await this.refunds.refundOrder(admin, { orderId: dto.order_id, amount: dto.amount, reason: dto.reason, restock: dto.restock, bank: dto.bank, key });
+    const out = await this.refunds.refundOrder(admin, { orderId: dto.order_id, amount: dto.amount, items: dto.items, shipping: dto.shipping, reason: dto.reason, restock: dto.restock, bank: dto.bank, key });
     if (!out.ok) throw new AppError(out.message || REFUND_MSG.refundFailed, HttpStatus.CONFLICT, { refund: out.refund });
     return ok({ refund: out.refund }, out.message);
+  }
+
+  @Get('refundable')
+  @ApiOperation({ summary: "An order's lines and what each may still give back, the shipping fee left, the total refundable (the refund form)" })
+  async refundable(@Query() dto: RefundableQueryDto): Promise<RefundableAnswer> {
+    return ok({ refundable: await this.planner.refundable(dto.order_id) });
   }
 
   @Post('refundBankAccount')

@@ -1,12 +1,13 @@
 import type { RefundView, ReturnRequestView } from '../../common/api/admin';
 import { maskAccount } from '../../common/validation/admin';
+import type { RefundItem } from './entities/refund-item.entity';
 import type { Refund } from './entities/refund.entity';
 import type { ReturnRequest } from './entities/return-request.entity';
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 
 /** A refund as staff see it: the bank account masked except its last 5 digits. */
-export function toRefundView(r: Refund): RefundView {
+export function toRefundView(r: Refund, items: Pick<RefundItem, 'order_item_id' | 'quantity' | 'amount'>[] = []): RefundView {
   return {
     id: r.id,
     order_id: r.order_id,
@@ -19,6 +20,8 @@ export function toRefundView(r: Refund): RefundView {
     message: r.message,
     created_by: r.created_by_name,
     created_at: iso(r.created_at)!,
+    shipping_amount: r.shipping_amount ?? 0,
+    items: items.map((i) => ({ order_item_id: i.order_item_id, quantity: i.quantity, amount: i.amount })),
   };
 }
 

@@ -5,9 +5,11 @@ import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminRefundsController } from './admin-refunds.controller';
+import { RefundItem } from './entities/refund-item.entity';
 import { Refund } from './entities/refund.entity';
 import { ReturnRequest } from './entities/return-request.entity';
 import { RefundMailProcessor } from './refund-mail.processor';
+import { RefundPlanner } from './refund-planner.service';
 import { RefundSettleProcessor } from './refund-settle.processor';
 import { Refunds } from './refunds.service';
 import { Returns } from './returns.service';
@@ -23,9 +25,9 @@ import { ShopReturnsController } from './shop-returns.controller';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([Refund, ReturnRequest]), OrdersModule, PaymentsModule, SettingsModule, InvoicesModule],
+  imports: [TypeOrmModule.forFeature([Refund, RefundItem, ReturnRequest]), OrdersModule, PaymentsModule, SettingsModule, InvoicesModule],
   controllers: [AdminRefundsController, ShopReturnsController],
-  providers: [Refunds, Returns, RefundMailProcessor, RefundSettleProcessor],
+  providers: [Refunds, RefundPlanner, Returns, RefundMailProcessor, RefundSettleProcessor],
   exports: [Refunds, Returns],
 })
 export class RefundsModule {}

@@ -1,10 +1,10 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { RefundView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { Transactions } from '../../common/transactions/transactions';
-import { DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG } from '../../common/validation/admin';
+import { DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG, refundOverMessage } from '../../common/validation/admin';
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
@@ -16,6 +16,8 @@ import { PaymentProviderRegistry } from '../payments/payment-provider.registry';
 import { SettingsService } from '../settings/settings.service';
 import type { OrderRow } from './refund-mail';
 import { Refund } from './entities/refund.entity';
+import { RefundFieldError } from './refund-lines';
+import { RefundPlanner } from './refund-planner.service';
 import { toRefundView } from './refund-views';
 
 /** refunds.method values (payment-provider.ts). */
@@ -30,8 +32,12 @@ export const REFUND_DEDUPE_MS = 30_000;
 
 export interface RefundInput {
   orderId: number;
-  /** NT$; absent = everything not refunded yet. */
+  /** NT$, the refund's total, spread over the lines; absent (and no items) = everything not refunded yet. */
   amount?: number;
+  /** Lines and units (refunds by line). */
+  items?: { order_item_id: number; quantity: number }[];
+  /** The shipping fee goes back too (absent: an amount fills the lines first, then shipping). */
+  shipping?: boolean;
   reason: string;
   restock: boolean;
   bank?: { bank_code: string; account: string; name: string };
@@ -70,6 +76,7 @@ export class Refunds {
     private readonly outbox: Outbox,
     private readonly settings: SettingsService,
     private readonly audit: AuditTrail,
+    private readonly planner: RefundPlanner,
     private readonly allowances: InvoiceAllowancesService,
     private readonly providers: PaymentProviderRegistry,
   ) {}
@@ -77,7 +84,12 @@ export class Refunds {
   /** An order's refunds, oldest first (admin order details). */
   async listForOrder(orderId: number): Promise<RefundView[]> {
     const rows = await this.tx.repo(Refund).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
-    return rows.map(toRefundView);
+    return Promise.all(rows.map((r) => this.viewOf(r)));
+  }
+
+  /** A refund as staff see it, with its lines. */
+  private async viewOf(r: Refund): Promise<RefundView> {
+    return toRefundView(r, await this.planner.itemsOf(r.id));
   }
 
   /** The staff refund limit (NT$): settings `STAFF_REFUND_LIMIT`, else DEFAULT_STAFF_REFUND_LIMIT. */
@@ -120,7 +132,7 @@ export class Refunds {
         changes: { refund_id: [row.id, row.id], refund_status: [REFUND_STATUS.manual, REFUND_STATUS.done] },
         summary: `已轉帳退款 NT$ ${row.amount.toLocaleString('en-US')}`,
       });
-      return toRefundView((await this.tx.repo(Refund).findOne({ where: { id: refundId } }))!);
+      return this.viewOf((await this.tx.repo(Refund).findOne({ where: { id: refundId } }))!);
     });
   }
 
@@ -176,20 +188,24 @@ export class Refunds {
       if (earlier.some((r) => r.status === REFUND_STATUS.pending)) throw new AppError(REFUND_MSG.refundInProgress, HttpStatus.CONFLICT);
       const left = order.total_amount - order.refunded_amount;
       if (left <= 0) throw new AppError(REFUND_MSG.alreadyRefunded, HttpStatus.CONFLICT);
-      const amount = input.amount ?? left;
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError(REFUND_MSG.amountInvalid, HttpStatus.BAD_REQUEST);
-      if (amount > left) throw new AppError(REFUND_MSG.overRefundable, HttpStatus.CONFLICT, { refundable: left });
+      // By line: named units, or an amount spread over the lines (refund-lines.ts); refused on the field.
+      const { plan, lines } = await this.planner.plan(order.id, order.shipping_fee, { amount: input.amount, items: input.items, shipping: input.shipping }).catch((e: unknown) => {
+        throw e instanceof RefundFieldError ? fieldError(e) : e;
+      });
+      const amount = plan.amount;
+      if (amount > left) throw fieldError(new RefundFieldError('amount', refundOverMessage(left), { refundable: left }));
       if (order.refunded_amount + amount > limit) throw new AppError(REFUND_MSG.overStaffLimit, HttpStatus.FORBIDDEN, { limit });
 
-      // Stock goes back once per order, and never for an order whose cancel already released it.
-      const restock = input.restock && order.status_name !== ORDER_STATUS.cancelled && !earlier.some((r) => r.restock === 1 && r.status !== REFUND_STATUS.failed);
+      // Each unit goes back to stock once, and never for an order whose cancel already released it.
+      const restock = input.restock && order.status_name !== ORDER_STATUS.cancelled && (await this.planner.restocksAny(order.id, lines, plan));
       const whole = amount === order.total_amount;
       const invoiceAction = order.invoice_status === 'void' ? 'none' : whole ? 'void' : 'allowance';
       const row = await this.tx.repo(Refund).save(
         this.tx.repo(Refund).create({
           order_id: order.id,
-          refund_key: input.key ?? `auto-${randomBytes(12).toString('hex')}`,
+          refund_key: input.key ?? `auto-${requestPrint(input)}-${randomBytes(8).toString('hex')}`,
           amount,
+          shipping_amount: plan.shipping_amount,
           method: refunder.method,
           status: manual ? REFUND_STATUS.manual : REFUND_STATUS.pending,
           reason: input.reason.slice(0, 255),
@@ -205,12 +221,22 @@ export class Refunds {
           done_at: null,
         }),
       );
+      await this.planner.writeItems(row, plan);
       await this.audit.record({
         admin,
         action: 'order.refund',
         entity: 'order',
         entityId: order.id,
-        changes: { refund_id: [null, row.id], amount: [null, amount], method: [null, row.method], refund_status: [null, row.status], restock: [null, restock], reason: [null, row.reason] },
+        changes: {
+          refund_id: [null, row.id],
+          amount: [null, amount],
+          ...(plan.shipping_amount ? { shipping_amount: [null, plan.shipping_amount] } : {}),
+          items: [null, plan.lines.map((l) => ({ order_item_id: l.order_item_id, quantity: l.quantity, amount: l.amount }))],
+          method: [null, row.method],
+          refund_status: [null, row.status],
+          restock: [null, restock],
+          reason: [null, row.reason],
+        },
         summary: `退款 NT$ ${amount.toLocaleString('en-US')}（${METHOD_LABEL[row.method as RefundMethod]}）`,
       });
       if (manual) await this.applyDone(order, row);
@@ -219,11 +245,11 @@ export class Refunds {
 
     if ('replay' in decided) {
       const r = decided.replay!;
-      return { refund: toRefundView(r), ok: r.status !== REFUND_STATUS.failed, message: messageOf(r) };
+      return { refund: await this.viewOf(r), ok: r.status !== REFUND_STATUS.failed, message: messageOf(r) };
     }
     const { row, order } = decided;
     if (row.status === REFUND_STATUS.manual) {
-      return { refund: toRefundView(row), ok: true, message: row.message };
+      return { refund: await this.viewOf(row), ok: true, message: row.message };
     }
     return this.runAtGateway(admin, order, row);
   }
@@ -240,9 +266,8 @@ export class Refunds {
       (r) =>
         r.status !== REFUND_STATUS.failed &&
         r.created_by === admin.id &&
-        r.refund_key.startsWith('auto-') &&
+        r.refund_key.startsWith(`auto-${requestPrint(input)}-`) &&
         r.reason === input.reason.slice(0, 255) &&
-        (input.amount === undefined || r.amount === input.amount) &&
         new Date(r.created_at).getTime() >= since,
     );
   }
@@ -261,7 +286,7 @@ export class Refunds {
         summary: `退款結果：${saved.status === REFUND_STATUS.done ? '成功' : saved.status === REFUND_STATUS.failed ? '失敗' : '未確認'}`,
       }),
     );
-    return { refund: toRefundView(saved), ok: saved.status !== REFUND_STATUS.failed, message: messageOf(saved) };
+    return { refund: await this.viewOf(saved), ok: saved.status !== REFUND_STATUS.failed, message: messageOf(saved) };
   }
 
   /** Records a gateway outcome on a pending row (once: only a pending row changes) and applies a success to the order. */
@@ -289,7 +314,8 @@ export class Refunds {
 
   /** A refund that happened (or is owed by hand): the order's refunded amount, status, stock and invoice. */
   private async applyDone(order: OrderRow, row: Refund): Promise<void> {
-    const applied = await this.orders.applyRefund(order.id, { amount: row.amount, restock: row.restock === 1 });
+    const restockLines = await this.planner.restockLinesOf(row);
+    const applied = await this.orders.applyRefund(order.id, { amount: row.amount, restock: restockLines.length > 0, restockLines });
     if (!applied) {
       // The order row was locked and checked: this means the books disagree — leave a trace for staff.
       this.logger.error(`refund #${row.id} of order #${order.id} (NT$ ${row.amount}) could not be added to the order's refunded amount`);
@@ -337,4 +363,16 @@ function messageOf(r: Refund): string {
 }
 
 export const REFUND_DONE = '退款成功';
+
+/** A refusal shown under its field: `{ success: false, message, errors: [{ field, message }], ...extra }` (409 above what is left, else 400). */
+function fieldError(e: RefundFieldError): AppError {
+  const over = 'refundable' in e.extra || 'refundable_quantity' in e.extra;
+  return new AppError(e.message, over ? HttpStatus.CONFLICT : HttpStatus.BAD_REQUEST, { errors: [{ field: e.field, message: e.message }], ...e.extra });
+}
+
+/** What a keyless request asked for (amount, lines, shipping), in its auto key: a double click is the same request. */
+function requestPrint(input: RefundInput): string {
+  const items = [...(input.items ?? [])].sort((a, b) => a.order_item_id - b.order_item_id).map((i) => `${i.order_item_id}x${i.quantity}`);
+  return createHash('sha256').update(JSON.stringify([input.amount ?? null, items, input.shipping ?? null])).digest('hex').slice(0, 16);
+}
 

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OptionalUserId } from '../../../common/auth/ownership';
 import { GENERIC_BAD_REQUEST } from '../../../common/http/envelope';
 import { BANK_ACCOUNT_RE, BANK_CODE_RE, REFUND_MSG, REFUND_REASON_MAX } from '../../../common/validation/admin';
@@ -26,7 +26,26 @@ export class RefundBankDto {
   name: string;
 }
 
-/** `POST /api/admin/refundOrder {order_id, amount?, reason, restock, bank?}`. */
+/** One line of a refund by line: the order line (order_items.id) and how many of its units. */
+export class RefundLineDto {
+  @ToWholeNumber()
+  @Max(MAX_ID, { message: REFUND_MSG.itemNotInOrder })
+  @Min(1, { message: REFUND_MSG.itemNotInOrder })
+  @IsInt({ message: REFUND_MSG.itemNotInOrder })
+  order_item_id: number;
+
+  @ToWholeNumber()
+  @Max(100_000, { message: REFUND_MSG.quantityInvalid })
+  @Min(1, { message: REFUND_MSG.quantityInvalid })
+  @IsInt({ message: REFUND_MSG.quantityInvalid })
+  quantity: number;
+}
+
+/**
+ * `POST /api/admin/refundOrder {order_id, amount?, items?, shipping?, reason, restock, bank?}`.
+ * `items` names lines and units; `amount` (the refund's total) is spread over the lines; neither:
+ * everything left. `shipping`: the shipping fee (what is left of it) goes back too.
+ */
 export class RefundOrderDto {
   @ToWholeNumber()
   @Max(MAX_ID, { message: GENERIC_BAD_REQUEST })
@@ -41,6 +60,20 @@ export class RefundOrderDto {
   @IsInt({ message: REFUND_MSG.amountInvalid })
   @IfPresent()
   amount?: number;
+
+  /** Lines and units to refund (each line once). */
+  @ValidateNested({ each: true })
+  @Type(() => RefundLineDto)
+  @ArrayMaxSize(200, { message: GENERIC_BAD_REQUEST })
+  @ArrayMinSize(1, { message: REFUND_MSG.itemsRequired })
+  @IsArray({ message: REFUND_MSG.itemsRequired })
+  @IfPresent()
+  items?: RefundLineDto[];
+
+  /** The shipping fee goes back too (absent: an amount fills the lines first, then the shipping fee, as before). */
+  @IsBoolean({ message: GENERIC_BAD_REQUEST })
+  @IfPresent()
+  shipping?: boolean;
 
   @Trim()
   @MaxLength(REFUND_REASON_MAX, { message: REFUND_MSG.reasonTooLong })
@@ -110,4 +143,13 @@ export class RefundIdDto {
   @Min(1, { message: GENERIC_BAD_REQUEST })
   @IsInt({ message: GENERIC_BAD_REQUEST })
   refund_id: number;
+}
+
+/** `GET /api/admin/refundable?order_id=`. */
+export class RefundableQueryDto {
+  @ToWholeNumber()
+  @Max(MAX_ID, { message: GENERIC_BAD_REQUEST })
+  @Min(1, { message: GENERIC_BAD_REQUEST })
+  @IsInt({ message: GENERIC_BAD_REQUEST })
+  order_id: number;
 }
