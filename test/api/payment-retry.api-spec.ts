@@ -110,6 +110,11 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     expect(r.body.resData).toEqual({ order_id: o.id, MerTradeNo: o.merTradeNo });
     expect((await orderRow(o.id)).payment_status).toBe(0);
     const form = r.body.result as GatewayForm;
+    // The card page's 返回商店 link names the attempt (R2): the slip finds the order by it; another member's does not.
+    const byAttempt = await buyer.b.get(`/api/order/getOrderAndDetails/${o.merTradeNo}R2`);
+    expect(byAttempt.status).toBe(200);
+    expect(byAttempt.body.order.mer_trade_no).toBe(o.merTradeNo);
+    expect((await (await shopper(t)).b.get(`/api/order/getOrderAndDetails/${o.merTradeNo}R2`)).status).toBe(404);
     await payOnCardPage(form, `${o.merTradeNo}R2`, 'paid');
     const after = await orderRow(o.id);
     expect(after.status_name).toBe('paid');
