@@ -15,12 +15,13 @@ import { ProductVariant } from './entities/product-variant.entity';
 import { ProductHtmlService } from './product-html.service';
 import { ProductViewsService } from './product-views.service';
 import { ShopCatalogController } from './shop-catalog.controller';
+import { StockRepository } from './stock.repository';
 import { StockService } from './stock.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
   controllers: [ShopCatalogController, AdminCatalogController, AdminCatalogCsvController],
-  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService],
+  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, StockRepository, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService],
   exports: [CatalogService, StockService, ProductHtmlService, CatalogStatsService],
 })
 export class CatalogModule {}

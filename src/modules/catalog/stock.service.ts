@@ -3,9 +3,7 @@ import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { PRODUCT_NOT_FOUND } from './catalog.service';
-import { Product } from './entities/product.entity';
-import { ProductVariant } from './entities/product-variant.entity';
-import { lockForRead } from '../../database/db-dialect';
+import { StockRepository, type StockVariantRow } from './stock.repository';
 
 /** One line of a reservation: `quantity` units of one variant. */
 export interface StockLine {
@@ -52,12 +50,7 @@ export class VariantUnavailableError extends AppError {
   }
 }
 
-interface VariantRow {
-  id: number;
-  product_id: number;
-  variant_name: string;
-  title: string;
-}
+type VariantRow = StockVariantRow;
 
 /**
  * Stock of the catalogue's variants (`product_variants.quantity`) and the products' sold counter
@@ -77,6 +70,7 @@ export class StockService {
   constructor(
     private readonly tx: Transactions,
     private readonly events: DomainEvents,
+    private readonly rows: StockRepository,
   ) {}
 
   /**
@@ -90,35 +84,22 @@ export class StockService {
     const lines = normalise(items);
     if (lines.length === 0) return;
     await this.tx.run(async () => {
-      const variants = await this.variantsOf(lines);
+      const variants = await this.rows.variantsOf(lines.map((l) => l.variantId));
       for (const line of lines) if (!variants.has(line.variantId)) throw new NotFoundError(PRODUCT_NOT_FOUND, { variant_id: line.variantId });
       const byProduct = sumByProduct(lines, variants);
-      const m = this.tx.manager;
 
       for (const [productId, quantity] of byProduct) {
-        const res = await m
-          .createQueryBuilder()
-          .update(Product)
-          .set({ sold_quantity: () => 'sold_quantity + :sold', updated_at: () => 'updated_at' })
-          .where('id = :productId AND is_active = 1', { productId, sold: quantity })
-          .execute();
-        if (res.affected !== 1) {
+        if (!(await this.rows.addSold(productId, quantity))) {
           const v = variants.get(lines.find((l) => variants.get(l.variantId)!.product_id === productId)!.variantId)!;
           throw new VariantUnavailableError(lineName(v.title, v.variant_name), v.id, productId);
         }
       }
 
       for (const { variantId, quantity } of lines) {
-        const res = await m
-          .createQueryBuilder()
-          .update(ProductVariant)
-          .set({ quantity: () => 'quantity - :q' })
-          .where('id = :variantId AND is_active = 1 AND quantity >= :q', { variantId, q: quantity })
-          .execute();
-        if (res.affected === 1) continue;
+        if (await this.rows.take(variantId, quantity)) continue;
         const v = variants.get(variantId)!;
         const name = lineName(v.title, v.variant_name);
-        const now = await this.current(variantId);
+        const now = await this.rows.current(variantId);
         if (!now || !now.is_active) throw new VariantUnavailableError(name, variantId, v.product_id);
         throw new OutOfStockError(name, variantId, v.product_id, Math.max(0, now.quantity));
       }
@@ -136,63 +117,16 @@ export class StockService {
     const lines = normalise(items);
     if (lines.length === 0) return;
     await this.tx.run(async () => {
-      const variants = await this.variantsOf(lines);
+      const variants = await this.rows.variantsOf(lines.map((l) => l.variantId));
       const known = lines.filter((l) => variants.has(l.variantId));
       for (const l of lines) if (!variants.has(l.variantId)) this.logger.warn(`release: variant #${l.variantId} no longer exists; ${l.quantity} not returned`);
       if (known.length === 0) return;
       const byProduct = sumByProduct(known, variants);
-      const m = this.tx.manager;
-
-      for (const [productId, quantity] of byProduct) {
-        await m
-          .createQueryBuilder()
-          .update(Product)
-          .set({
-            sold_quantity: () => 'CASE WHEN sold_quantity > :sold THEN sold_quantity - :sold ELSE 0 END',
-            updated_at: () => 'updated_at',
-          })
-          .where('id = :productId', { productId, sold: quantity })
-          .execute();
-      }
-      for (const { variantId, quantity } of known) {
-        await m
-          .createQueryBuilder()
-          .update(ProductVariant)
-          .set({ quantity: () => 'quantity + :q' })
-          .where('id = :variantId', { variantId, q: quantity })
-          .execute();
-      }
+      for (const [productId, quantity] of byProduct) await this.rows.takeSold(productId, quantity);
+      for (const { variantId, quantity } of known) await this.rows.putBack(variantId, quantity);
 
       await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
     });
-  }
-
-  /**
-   * The variant's stock as committed now. On MariaDB a plain read would see the transaction's
-   * snapshot (REPEATABLE READ), older than the update that just failed; a locking read sees the
-   * latest (this transaction holds the product's row, so no other sale of it is under way).
-   */
-  private current(variantId: number): Promise<Pick<ProductVariant, 'quantity' | 'is_active'> | null> {
-    const qb = this.tx
-      .repo(ProductVariant)
-      .createQueryBuilder('v')
-      .select(['v.id', 'v.quantity', 'v.is_active'])
-      .where('v.id = :variantId', { variantId });
-    return lockForRead(qb).getOne();
-  }
-
-  /** The lines' variants with their product's title (a plain read: it takes no lock). */
-  private async variantsOf(lines: readonly StockLine[]): Promise<Map<number, VariantRow>> {
-    const rows = await this.tx
-      .repo(ProductVariant)
-      .createQueryBuilder('v')
-      .innerJoin(Product, 'p', 'p.id = v.product_id')
-      .select(['v.id AS id', 'v.product_id AS product_id', 'v.variant_name AS variant_name', 'p.title AS title'])
-      .where('v.id IN (:...ids)', { ids: lines.map((l) => l.variantId) })
-      .getRawMany<{ id: number | string; product_id: number | string; variant_name: string; title: string }>();
-    return new Map(
-      rows.map((r) => [Number(r.id), { id: Number(r.id), product_id: Number(r.product_id), variant_name: r.variant_name, title: r.title }]),
-    );
   }
 }
 

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../../common/transactions/transactions';
+import { lockForRead } from '../../database/db-dialect';
+import { Product } from './entities/product.entity';
+import { ProductVariant } from './entities/product-variant.entity';
+
+/** A variant with its product's title, as a shortfall message names it. */
+export interface StockVariantRow {
+  id: number;
+  product_id: number;
+  variant_name: string;
+  title: string;
+}
+
+/**
+ * The stock rows' statements (`product_variants.quantity`, `products.sold_quantity`), each a
+ * single conditional UPDATE in the caller's transaction: StockService decides the order they run
+ * in (products by id, then variants by id) and what a refusal means.
+ */
+@Injectable()
+export class StockRepository {
+  constructor(private readonly tx: Transactions) {}
+
+  /** `sold_quantity += quantity` of a listed product (`updated_at` kept): false when it is delisted or gone. */
+  async addSold(productId: number, quantity: number): Promise<boolean> {
+    const res = await this.tx.manager
+      .createQueryBuilder()
+      .update(Product)
+      .set({ sold_quantity: () => 'sold_quantity + :sold', updated_at: () => 'updated_at' })
+      .where('id = :productId AND is_active = 1', { productId, sold: quantity })
+      .execute();
+    return res.affected === 1;
+  }
+
+  /** `sold_quantity -= quantity`, never below 0, listed or not. */
+  async takeSold(productId: number, quantity: number): Promise<void> {
+    await this.tx.manager
+      .createQueryBuilder()
+      .update(Product)
+      .set({ sold_quantity: () => 'CASE WHEN sold_quantity > :sold THEN sold_quantity - :sold ELSE 0 END', updated_at: () => 'updated_at' })
+      .where('id = :productId', { productId, sold: quantity })
+      .execute();
+  }
+
+  /** `quantity -= q` of an active variant with at least q left: false otherwise (the caller reads why). */
+  async take(variantId: number, q: number): Promise<boolean> {
+    const res = await this.tx.manager
+      .createQueryBuilder()
+      .update(ProductVariant)
+      .set({ quantity: () => 'quantity - :q' })
+      .where('id = :variantId AND is_active = 1 AND quantity >= :q', { variantId, q })
+      .execute();
+    return res.affected === 1;
+  }
+
+  /** `quantity += q`, active or not. */
+  async putBack(variantId: number, q: number): Promise<void> {
+    await this.tx.manager.createQueryBuilder().update(ProductVariant).set({ quantity: () => 'quantity + :q' }).where('id = :variantId', { variantId, q }).execute();
+  }
+
+  /**
+   * The variant's stock as committed now. On MariaDB a plain read would see the transaction's
+   * snapshot (REPEATABLE READ), older than an update that just failed; a locking read sees the latest.
+   */
+  current(variantId: number): Promise<Pick<ProductVariant, 'quantity' | 'is_active'> | null> {
+    const qb = this.tx.repo(ProductVariant).createQueryBuilder('v').select(['v.id', 'v.quantity', 'v.is_active']).where('v.id = :variantId', { variantId });
+    return lockForRead(qb).getOne();
+  }
+
+  /** The variants with their product's title (a plain read: it takes no lock). */
+  async variantsOf(ids: readonly number[]): Promise<Map<number, StockVariantRow>> {
+    const rows = await this.tx
+      .repo(ProductVariant)
+      .createQueryBuilder('v')
+      .innerJoin(Product, 'p', 'p.id = v.product_id')
+      .select(['v.id AS id', 'v.product_id AS product_id', 'v.variant_name AS variant_name', 'p.title AS title'])
+      .where('v.id IN (:...ids)', { ids: [...ids] })
+      .getRawMany<{ id: number | string; product_id: number | string; variant_name: string; title: string }>();
+    return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), product_id: Number(r.product_id), variant_name: r.variant_name, title: r.title }]));
+  }
+}
