@@ -22,6 +22,7 @@ import type { CreateShippingOrderDto, MarkShippedDto } from './dto/admin-shippin
 import { ShippingTicket } from './entities/shipping-ticket.entity';
 import { autoSubmitPage, SHIPPING_MSG } from './shipping-pages';
 import { isDuplicateKey, lockForRead } from '../../database/db-dialect';
+import { canMove } from '../orders/order-lifecycle';
 
 /** An order as OrderStateService answers it (the orders module's entity stays its own). */
 type Order = NonNullable<Awaited<ReturnType<OrderStateService['findById']>>>;
@@ -302,9 +303,9 @@ export class ShippingTickets {
    */
   private checkShippable(order: Order): void {
     if (order.payment !== 'cod' && order.payment_status !== 1) throw new AppError(ADMIN_MSG.noTicketUnpaid, HttpStatus.CONFLICT);
-    if (!['pending', 'paid', 'processing', 'shipped'].includes(order.status_name) || order.payment_status === 3) {
-      throw new AppError(SHIPPING_MSG.notShippable, HttpStatus.CONFLICT);
-    }
+    // The lifecycle's `ship` (order-lifecycle.ts) decides; a shipped order may get a new ticket (its `already` branch).
+    const reticket = order.status_name === 'shipped' && order.payment_status !== 3;
+    if (!reticket && !canMove('ship', order, { kind: 'staff', role: 'owner' })) throw new AppError(SHIPPING_MSG.notShippable, HttpStatus.CONFLICT);
   }
 
   /** Inserts a live ticket; null when another one became live meanwhile (the unique live_order_id). */
