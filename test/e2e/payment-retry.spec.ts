@@ -110,6 +110,8 @@ test.describe('retry a failed card payment (issue 19 §6)', () => {
     const row = page.getByTestId(`order-${orderId}`);
     await expect(row.getByTestId('order-status')).toHaveText('待付款');
     await expect(row.getByTestId('payment-status')).toHaveText('付款失敗');
+    await row.scrollIntoViewIfNeeded();
+    await keepShot(page, testInfo, 'retry-orders-row');
     await row.getByTestId('payment-retry').getByRole('button', { name: '更換付款方式' }).click();
     const dialog = await openedDialog(page, '更換付款方式');
     const methods = dialog.getByRole('radiogroup', { name: '付款方式' });
