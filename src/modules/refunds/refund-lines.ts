@@ -1,5 +1,6 @@
 import { allocate } from '../../common/money/allocate';
 import { REFUND_MSG, refundOverMessage, refundQuantityOverMessage } from '../../common/validation/admin';
+import { unitsValue } from '../../common/validation/refund-units';
 
 /**
  * Refunds by line (issue 19 §5), pure: what each order line may still give back, and how one refund
@@ -98,14 +99,8 @@ export function lineStates(lines: OrderLine[], taken: TakenLine[], shippingFee: 
   return { lines: states, shippingLeft };
 }
 
-/** NT$ that `q` more units of a line give back (see the file comment). */
-export function unitsValue(line: LineState, q: number): number {
-  if (q <= 0) return 0;
-  if (q >= line.left_quantity) return line.left_amount;
-  const r = line.refunded_quantity;
-  const value = Math.floor((line.amount * (r + q)) / line.quantity) - Math.floor((line.amount * r) / line.quantity);
-  return Math.max(0, Math.min(line.left_amount, value));
-}
+/** NT$ that `q` more units of a line give back (see the file comment; shared with the refund form). */
+export { unitsValue };
 
 /** What may still be refunded in total (NT$). */
 export function refundableTotal(lines: LineState[], shippingLeft: number): number {

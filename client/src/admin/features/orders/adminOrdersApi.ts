@@ -3,6 +3,7 @@ import type {
   AdminOrderDetailsAnswer,
   AdminOrdersAnswer,
   CreateShippingOrderAnswer,
+  RefundableAnswer,
   RefundAnswer,
   RefundSettingsAnswer,
   ShippingStatusAnswer,
@@ -58,8 +59,12 @@ export interface MarkShippedInput {
 
 export interface RefundInput {
   order_id: number;
-  /** Omitted: the whole refundable amount. */
+  /** The refund's total, spread over the lines by the server. Omitted with no items: the whole refundable amount. */
   amount?: number;
+  /** Refunds by line: the lines and units. */
+  items?: { order_item_id: number; quantity: number }[];
+  /** The shipping fee (what is left of it) goes back too. */
+  shipping?: boolean;
   reason: string;
   restock: boolean;
   bank?: { bank_code: string; account: string; name: string };
@@ -134,6 +139,12 @@ export const adminOrdersApi = adminApi.enhanceEndpoints({ addTagTypes: ORDER_TAG
       query: ({ idempotencyKey, ...body }) => ({ url: '/admin/refundOrder', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       invalidatesTags: (_r, _e, { order_id }) => ['AdminOrders', { type: 'AdminOrder', id: order_id }],
     }),
+    /** The order's lines and what each may still give back (the refund form). */
+    refundable: build.query<RefundableAnswer, number>({
+      ...watch,
+      query: (orderId) => `/admin/refundable?order_id=${orderId}`,
+      providesTags: (_r, _e, orderId) => [{ type: 'AdminOrder', id: orderId }],
+    }),
     /** The owner's refund limit for staff (NT$): staff see it on the refund form; the server enforces it. */
     refundSettings: build.query<RefundSettingsAnswer, void>({
       ...watch,
@@ -160,4 +171,5 @@ export const {
   useRefundOrderMutation,
   useHandleReturnRequestMutation,
   useRefundSettingsQuery,
+  useRefundableQuery,
 } = adminOrdersApi;
