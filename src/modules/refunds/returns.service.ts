@@ -9,9 +9,9 @@ import { REFUND_MSG, RETURN_WINDOW_DAYS } from '../../common/validation/admin';
 import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { orderAlertText } from '../orders/admin-order-alerts';
-import { OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
+import { OrderStateService } from '../orders/order-state.service';
 import { staffActor } from '../orders/admin-order-actions.service';
-import { RETURNABLE_STATUSES } from '../orders/order-views';
+import { canMove } from '../orders/order-lifecycle';
 import { SettingsService } from '../settings/settings.service';
 import { STAFF_ALERT, StaffAlerts } from '../settings/staff-alerts.service';
 import { ReturnRequest } from './entities/return-request.entity';
@@ -51,7 +51,8 @@ export class Returns {
       if (existing || order.return_status) throw new AppError(REFUND_MSG.returnAlreadyRequested, HttpStatus.CONFLICT, { return_status: order.return_status || existing?.status });
       // A completed order's return window closed at completion (ORDER_COMPLETION_DAYS after delivery).
       if (order.completed_at || order.status_name === 'completed') throw new AppError(REFUND_MSG.returnWindowOver, HttpStatus.CONFLICT);
-      if (!RETURNABLE_STATUSES.includes(order.status_name) || order.payment_status !== PAYMENT_STATUS.paid || !order.delivered_at) {
+      // The lifecycle's requestReturn (order-lifecycle.ts): delivered, paid, no request yet.
+      if (!canMove('requestReturn', order, { kind: 'shopper', id: userId }) || !order.delivered_at) {
         throw new AppError(REFUND_MSG.returnNotAllowed, HttpStatus.CONFLICT);
       }
       if (now.getTime() - new Date(order.delivered_at).getTime() > RETURN_WINDOW_DAYS * 86400_000) throw new AppError(REFUND_MSG.returnWindowOver, HttpStatus.CONFLICT);
