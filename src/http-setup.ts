@@ -153,6 +153,12 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
 /** Mounts the embedded simulators' routers (SIMULATOR_MOUNTS), never cached. */
 function mountSimulators(app: NestExpressApplication): void {
   const sims = app.get<EmbeddedSimulators | null>(SIMULATORS, { strict: false });
+  // A shop on port 0 (tests) learns its port when it listens: the simulated PAYUNi back office sends status notifies there.
+  const server = app.getHttpServer() as import('node:http').Server | undefined;
+  server?.once?.('listening', () => {
+    const address = server.address();
+    if (sims && address && typeof address === 'object') sims.shopListening(`http://127.0.0.1:${address.port}`);
+  });
   for (const { path, router } of sims?.mounts() ?? []) {
     app.use(path, (_req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Cache-Control', 'no-store');

@@ -107,6 +107,20 @@ describe('logistics status: notify, getShippingStatus, the sync job, order moves
     expect((await orderRow(o.id)).status_name).toBe('delivered');
   });
 
+  it('two identical notifies at once write one status row (the unique shipment/status/time)', async () => {
+    const o = await shipped(4);
+    const first = await sims.payuni!.advanceShipment(o.shipTradeNo);
+    expect(first?.status).toBe(200);
+    const before = await events(o.shipTradeNo);
+    // PAYUNi's next step, posted five times at once (its retries racing each other).
+    const next = await sims.payuni!.advanceShipment(o.shipTradeNo);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => request(t.http).post('/api/logistics/payuni/notify').type('form').send(next!.fields)));
+    for (const a of answers) expect([a.status, a.text]).toEqual([200, 'OK']);
+    expect(await events(o.shipTradeNo)).toBe(before + 1);
+    const rows: { n: number }[] = await ds.query('SELECT COUNT(*) AS n FROM logistics_events WHERE ship_trade_no = ? GROUP BY ship_status, ship_status_time HAVING COUNT(*) > 1', [o.shipTradeNo]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('getShippingStatus asks logistics/query and applies it: the spec fields and the order status', async () => {
     const o = await shipped(4);
     // The carrier moves it while the notify URL is not set (nothing tells the shop).

@@ -113,8 +113,8 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     expect(big.body.message).toBe(SHIPPING_MSG.spec150Ambient);
     const wrong = await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, lgsType: 'C2C' });
     expect(wrong.body.message).toBe(SHIPPING_MSG.lgsTypeMismatch);
-    // Codes are strings, never coerced.
-    expect((await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, goodsType: 1 })).status).toBe(400);
+    // Codes are strings or whole numbers (2 and "2"); nothing else is coerced.
+    for (const goodsType of [1.5, 'x', true, '01']) expect((await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, goodsType })).status).toBe(400);
     const past = await staff.post('/api/admin/createShippingOrder', { order_id: cod.id, shipDate: '2020-01-01' });
     expect(past.body.message).toBe(SHIPPING_MSG.badDate);
     expect(await tickets(cod.id)).toHaveLength(0);
@@ -201,6 +201,34 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     const label = await owner.get(r.body.ticket.label_url);
     expect(label.text).toBe(r.body.result);
     expect((await orderRow(o.id)).status_name).toBe('shipped');
+  });
+
+  it('takes its codes as numbers or strings (2 and "2"), as clients send both', async () => {
+    const asNumbers = await order(4, 'cod');
+    const asStrings = await order(4, 'cod');
+    const n = await staff.post('/api/admin/createShippingOrder', { order_id: asNumbers.id, shipType: 2, goodsType: 1, spec: 2, labelMode: '' });
+    const s = await staff.post('/api/admin/createShippingOrder', { order_id: asStrings.id, shipType: '2', goodsType: '1', spec: '2' });
+    expect([n.status, s.status]).toEqual([200, 200]);
+    for (const r of [n, s]) expect(r.body.ticket).toMatchObject({ lgs_type: 'HOME', ship_type: '2', goods_type: '1', spec: '2' });
+    // A number that is not a code is refused like a wrong string.
+    const bad = await order(4, 'cod');
+    expect((await staff.post('/api/admin/createShippingOrder', { order_id: bad.id, spec: 5 })).status).toBe(400);
+    expect(await tickets(bad.id)).toHaveLength(0);
+  });
+
+  it('creating a ticket leaves the simulated PAYUNi back office alone (its notify URL is set by the simulator wiring when the shop listens)', async () => {
+    const payuni = sims.payuni!;
+    const own = `${(await t.app.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1')}/api/logistics/payuni/notify`;
+    expect(payuni.statusNotifyTarget()).toBe(own);
+    payuni.setStatusNotifyUrl('http://127.0.0.1:9/elsewhere');
+    try {
+      const o = await order(4, 'cod');
+      const r = await staff.post('/api/admin/createShippingOrder', { order_id: o.id });
+      expect(r.status).toBe(200);
+      expect(payuni.statusNotifyTarget()).toBe('http://127.0.0.1:9/elsewhere');
+    } finally {
+      payuni.setStatusNotifyUrl(own);
+    }
   });
 
   it('a double click makes one ticket and one shipment', async () => {

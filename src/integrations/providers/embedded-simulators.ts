@@ -46,6 +46,12 @@ export interface EmbeddedSimulators {
   mounts(): { path: string; router: Router }[];
   /** Base URL the real client of `provider` calls. */
   apiUrlOf(provider: SimulatedProvider): string;
+  /**
+   * The shop now listens at `origin` (http://127.0.0.1:<port>): the simulated PAYUNi back office
+   * sends status notifies there, unless a notify URL was set already (PUBLIC_URL or a fixed PORT).
+   * Called by the simulators' own wiring (http-setup.ts), never by a production code path.
+   */
+  shopListening(origin: string): void;
   /** Resolves when the PAYUNi simulator's notify deliveries in flight are done. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -68,7 +74,7 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
   if (!Object.values(wanted).some(Boolean)) return null;
 
   // Logistics status notifies go to a URL set in PAYUNi's back office: here the shop's own route
-  // (PUBLIC_URL, else the port it listens on; with port 0 the logistics module sets it per request).
+  // (PUBLIC_URL, else the port it listens on; with port 0, the port it got once it listens: shopListening).
   const shopOrigin = config.publicUrl ? config.publicUrl.replace(/\/+$/, '') : config.port ? `http://127.0.0.1:${config.port}` : undefined;
   const payuni =
     wanted.payuni && options.listen
@@ -124,6 +130,9 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
       if (amego) out.push({ path: SIMULATOR_MOUNTS.amego, router: amego });
       if (telegram) out.push({ path: SIMULATOR_MOUNTS.telegram, router: telegram });
       return out;
+    },
+    shopListening(origin: string) {
+      if (payuni && !payuni.statusNotifyTarget()) payuni.setStatusNotifyUrl(`${origin.replace(/\/+$/, '')}/api/logistics/payuni/notify`);
     },
     apiUrlOf(provider: SimulatedProvider) {
       return server ? `${server.url}/${provider}` : `${webOrigin}${SIMULATOR_MOUNTS[provider]}`;

@@ -15,6 +15,7 @@ import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { parseTaipeiTimestamp } from '../payments/payment-times';
 import { OrderStateService } from '../orders/order-state.service';
+import { isDuplicateKey } from '../../database/db-dialect';
 import { LogisticsEvent } from './entities/logistics-event.entity';
 import { ShippingTicket } from './entities/shipping-ticket.entity';
 import { SHIPPING_MSG } from './shipping-pages';
@@ -168,15 +169,21 @@ export class LogisticsStatusService implements OnApplicationBootstrap, OnApplica
       const at = parseTaipeiTimestamp(s.shipStatusTime) ?? new Date();
       const seen = await this.tx.repo(LogisticsEvent).exists({ where: { ship_trade_no: s.shipTradeNo, ship_status: s.shipStatus, ship_status_time: at } });
       if (seen) return 'duplicate';
-      await this.tx.repo(LogisticsEvent).insert({
-        order_id: ticket.order_id,
-        ship_trade_no: s.shipTradeNo.slice(0, 64),
-        ship_status: s.shipStatus.slice(0, 20),
-        ship_status_desc: (s.shipStatusDesc || SHIP_STATUS_TEXT[s.shipStatus] || '').slice(0, 255),
-        ship_status_time: at,
-        source,
-        raw: s.raw as never,
-      });
+      // The unique (ship_trade_no, ship_status, ship_status_time) settles two identical notifies at once: the second is a duplicate.
+      try {
+        await this.tx.repo(LogisticsEvent).insert({
+          order_id: ticket.order_id,
+          ship_trade_no: s.shipTradeNo.slice(0, 64),
+          ship_status: s.shipStatus.slice(0, 20),
+          ship_status_desc: (s.shipStatusDesc || SHIP_STATUS_TEXT[s.shipStatus] || '').slice(0, 255),
+          ship_status_time: at,
+          source,
+          raw: s.raw as never,
+        });
+      } catch (e) {
+        if (isDuplicateKey(e)) return 'duplicate';
+        throw e;
+      }
       // Newest wins: a late notify of an older step changes nothing.
       const newer = await this.tx.manager
         .createQueryBuilder()

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { In, QueryFailedError } from 'typeorm';
 import type { CreateShippingOrderAnswer, ShippingTicketAnswer, ShippingTicketView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
@@ -12,8 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { consigneeNameOk, payuniFormMarkup } from '../../integrations/payuni/payuni-client';
 import { PayuniError, type PayuniForm } from '../../integrations/payuni/payuni-gateway';
 import type { PayuniLogistics } from '../../integrations/payuni/payuni-logistics';
-import type { EmbeddedSimulators } from '../../integrations/providers/embedded-simulators';
-import { PAYUNI_LOGISTICS, SIMULATORS } from '../../integrations/providers/provider-tokens';
+import { PAYUNI_LOGISTICS } from '../../integrations/providers/provider-tokens';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { JobName } from '../../jobs/job-types';
 import { AuditTrail } from '../audit/audit-trail.service';
@@ -101,7 +100,6 @@ export class ShippingTickets {
     private readonly audit: AuditTrail,
     @Inject(PAYUNI_LOGISTICS) private readonly payuni: PayuniLogistics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() @Inject(SIMULATORS) private readonly sims?: EmbeddedSimulators | null,
   ) {}
 
   /** Every ticket of an order, newest first (admin order details). */
@@ -132,10 +130,9 @@ export class ShippingTickets {
    * `createShippingOrder`: checks the order, records a pending ticket and its job in one
    * transaction (a double click finds the live ticket and answers it), then waits for the job up
    * to SHIPPING_TICKET_WAIT_MS; still running → `pending` (the screen polls getShippingTicket).
-   * `origin`: the shop origin the admin is on (label links; the embedded simulator's notify URL).
+   * `origin`: the shop origin the admin is on (label links).
    */
   async create(dto: CreateShippingOrderDto, admin: SessionAdmin, origin: string): Promise<CreateShippingOrderAnswer> {
-    this.pointSimulatorAt(origin);
     const ticketId = await this.tx.run(async () => {
       const order = await this.orders.findById(dto.order_id);
       if (!order) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
@@ -335,14 +332,6 @@ export class ShippingTickets {
       if (t.status !== TICKET_STATUS.pending || Date.now() >= until) return t;
       await new Promise((r) => setTimeout(r, 100));
     }
-  }
-
-  /**
-   * PAYUNi sends status notifies to a URL set in its back office; the embedded simulator is that
-   * back office here: it learns the shop's notify URL from the origin staff use (unless PUBLIC_URL set it).
-   */
-  private pointSimulatorAt(origin: string): void {
-    if (this.sims?.payuni && !this.config.publicUrl) this.sims.payuni.setStatusNotifyUrl(`${origin.replace(/\/+$/, '')}${STATUS_NOTIFY_PATH}`);
   }
 }
 

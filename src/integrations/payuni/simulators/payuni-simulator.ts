@@ -114,6 +114,8 @@ export interface PayuniSimulatorControls {
   readonly shipments: Map<string, SimShipment>;
   /** Where status notifies go (PAYUNi: a back-office setting). */
   setStatusNotifyUrl(url: string | undefined): void;
+  /** The URL status notifies go to now (undefined: none set). */
+  statusNotifyTarget(): string | undefined;
   /**
    * Moves a shipment to `shipStatus` (default: the next step — C2C 91→21→31→32→11, HOME 91→21→31→11)
    * and posts the signed status notify; resolves when it is delivered or given up.
@@ -1006,6 +1008,9 @@ ${sh.lgsType !== 'HOME' ? '<button class="ok" name="ShipStatus" value="32">已�
     shipments,
     setStatusNotifyUrl(url: string | undefined) {
       statusNotifyUrl = url;
+    },
+    statusNotifyTarget() {
+      return statusNotifyUrl;
     },
     advanceShipment(shipTradeNo: string, shipStatus?: string) {
       const sh = shipments.get(shipTradeNo);

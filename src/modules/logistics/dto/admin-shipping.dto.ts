@@ -7,14 +7,18 @@ import { SHIPPING_MSG } from '../shipping-pages';
 /** '' and null mean "not given" (the screen sends '' for a field it leaves to the server's default). */
 const blankToUndefined = () => Transform(({ value }: { value: unknown }) => (value === '' || value === null ? undefined : value));
 const IfGiven = () => ValidateIf((_o: object, v: unknown) => v !== undefined);
+/** A code as clients send it, 2 or "2": a whole number becomes its string; '' and null mean "not given". Anything else is checked as sent. */
+const codeOrBlank = () =>
+  Transform(({ value }: { value: unknown }) => (value === '' || value === null ? undefined : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value));
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
  * `POST /api/admin/createShippingOrder` (spec 2 §7: order_id, ship_trade_no, lgsType, shipType,
  * goodsType, shipDate, deliveryDate, spec, hideProdDesc, labelMode, memo). Everything but the
- * order is optional: the server applies the issue's defaults per shipping method. Codes are
- * strings ('1', not 1: never coerced).
+ * order is optional: the server applies the issue's defaults per shipping method. Codes
+ * (shipType, goodsType, spec, labelMode) are taken as strings or whole numbers: 2 and "2", as
+ * clients send both; anything else (1.5, "x", true) is refused.
  */
 export class CreateShippingOrderDto {
   @ToWholeNumber()
@@ -34,13 +38,13 @@ export class CreateShippingOrderDto {
   @IsIn(['C2C', 'HOME'], { message: GENERIC_BAD_REQUEST })
   lgsType?: string;
 
-  @blankToUndefined()
+  @codeOrBlank()
   @IfGiven()
   @IsIn(['1', '2'], { message: GENERIC_BAD_REQUEST })
   shipType?: string;
 
   /** 1 ambient, 2 frozen, 3 chilled (HOME only). */
-  @blankToUndefined()
+  @codeOrBlank()
   @IfGiven()
   @IsIn(['1', '2', '3'], { message: GENERIC_BAD_REQUEST })
   goodsType?: string;
@@ -58,7 +62,7 @@ export class CreateShippingOrderDto {
   deliveryDate?: string;
 
   /** Package size: 1 60 cm, 2 90, 3 120, 4 150 (ambient only). */
-  @blankToUndefined()
+  @codeOrBlank()
   @IfGiven()
   @IsIn(['1', '2', '3', '4'], { message: GENERIC_BAD_REQUEST })
   spec?: string;
@@ -68,7 +72,7 @@ export class CreateShippingOrderDto {
   @IsIn(['Y', 'N'], { message: GENERIC_BAD_REQUEST })
   hideProdDesc?: string;
 
-  @blankToUndefined()
+  @codeOrBlank()
   @IfGiven()
   @IsIn(['1', '2'], { message: GENERIC_BAD_REQUEST })
   labelMode?: string;

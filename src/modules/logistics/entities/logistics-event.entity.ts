@@ -1,10 +1,14 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedAt, DateTimeColumn, JsonColumn } from '../../../database/columns';
 
-/** A logistics status seen for a shipment (provider notify or status query, spec 2 §3 logistics status). */
+/**
+ * A logistics status seen for a shipment (provider notify or status query, spec 2 §3 logistics status).
+ * One row per (shipment, status, status time): two identical notifies, even at once, write one.
+ */
 @Entity('logistics_events')
 @Index('idx_logistics_events_order', ['order_id', 'created_at'])
 @Index('idx_logistics_events_ship_trade_no', ['ship_trade_no'])
+@Index('uq_logistics_events_status', ['ship_trade_no', 'ship_status', 'ship_status_time'], { unique: true })
 export class LogisticsEvent {
   @PrimaryGeneratedColumn()
   id: number;
