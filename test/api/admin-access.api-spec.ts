@@ -52,6 +52,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/updateOrderReceiver': STAFF,
   'POST /api/admin/startProcessing': STAFF,
   'POST /api/admin/cancelOrder': STAFF,
+  'POST /api/admin/addOrderDiscount': STAFF,
+  'GET /api/admin/refundable': STAFF,
+  'GET /api/admin/invoiceAllowances': STAFF,
   // staff alerts: staff read, owners change
   'GET /api/admin/loadNotificationsSettings': STAFF,
   'POST /api/admin/updateNotificationSetting': OWNER,
