@@ -24,6 +24,7 @@ export const JobName = {
   InvoiceVoid: 'invoice.void',
   InvoiceAllowance: 'invoice.allowance',
   ShippingCreateTicket: 'shipping.create-ticket',
+  ShippingCancelTicket: 'shipping.cancel-ticket',
   LogisticsSyncStatus: 'logistics.sync-status',
   SmsParcelAtStore: 'sms.parcel-at-store',
   TelegramNotify: 'telegram.notify',
@@ -63,6 +64,8 @@ export interface JobPayloads {
   [JobName.InvoiceAllowance]: { allowanceId: number };
   /** Create the logistics ticket of an order at the provider (the `shipping_tickets` row `ticketId`; job id `ship-ticket:<ticketId>`). */
   [JobName.ShippingCreateTicket]: { orderId: number; ticketId: number; adminId?: number };
+  /** Cancel at PAYUNi the live ticket of an order fully refunded before its parcel was handed over (job id `ship-cancel:<ticketId>`). */
+  [JobName.ShippingCancelTicket]: { orderId: number; ticketId: number };
   /** Ask PAYUNi (`logistics/query`) about open shipments and apply their status (repeatable; job id `logistics-sync:<bucket>`). */
   [JobName.LogisticsSyncStatus]: { limit?: number };
   /** Tell the receiver the parcel reached the pickup store (no personal data in the payload); job id `sms-at-store:<ticketId>`. */
@@ -114,6 +117,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.InvoiceVoid]: { queue: QueueName.Invoice, sensitive: false },
   [JobName.InvoiceAllowance]: { queue: QueueName.Invoice, sensitive: false },
   [JobName.ShippingCreateTicket]: { queue: QueueName.Shipping, sensitive: false },
+  [JobName.ShippingCancelTicket]: { queue: QueueName.Shipping, sensitive: false },
   [JobName.LogisticsSyncStatus]: { queue: QueueName.Shipping, sensitive: false },
   [JobName.SmsParcelAtStore]: { queue: QueueName.Sms, sensitive: false },
   [JobName.TelegramNotify]: { queue: QueueName.Telegram, sensitive: false },

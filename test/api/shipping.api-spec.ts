@@ -231,6 +231,34 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     }
   });
 
+  it('a full refund before the parcel was handed over cancels its live PAYUNi ticket (the simulator shows it cancelled); a parcel already sent is left alone', async () => {
+    const bank = { bank_code: '013', account: '123456789012', name: '王小明' };
+    const o = await order(4, 'atm');
+    const r = await owner.post('/api/admin/createShippingOrder', { order_id: o.id });
+    expect(r.status).toBe(200);
+    const shipTradeNo = r.body.ticket.ship_trade_no as string;
+    expect(shipmentOf(shipTradeNo).shipStatus).toBe('91');
+    const refund = await owner.post('/api/admin/refundOrder', { order_id: o.id, reason: '顧客取消', restock: true, bank });
+    expect(refund.status).toBe(200);
+    await jobsIdle(t.app);
+    await sims.idle();
+    expect(shipmentOf(shipTradeNo).shipStatus).toBe('41');
+    const [row] = await tickets(o.id);
+    expect(row.live_order_id).toBeNull();
+    expect(row.ship_status).toBe('41');
+    // The order may get no new shipment by mistake: it is refunded.
+    expect((await orderRow(o.id)).payment_status).toBe(3);
+
+    // Handed over (21): not cancelled, still the order's shipment.
+    const sent = await order(4, 'atm');
+    const s = await owner.post('/api/admin/createShippingOrder', { order_id: sent.id });
+    await sims.payuni!.advanceShipment(s.body.ticket.ship_trade_no, '21');
+    expect((await owner.post('/api/admin/refundOrder', { order_id: sent.id, reason: '退貨', restock: false, bank })).status).toBe(200);
+    await jobsIdle(t.app);
+    expect(shipmentOf(s.body.ticket.ship_trade_no).shipStatus).toBe('21');
+    expect((await tickets(sent.id))[0].live_order_id).not.toBeNull();
+  });
+
   it('a double click makes one ticket and one shipment', async () => {
     const o = await order(4, 'cod');
     const before = sims.payuni!.shipments.size;

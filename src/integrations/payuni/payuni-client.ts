@@ -47,6 +47,8 @@ export const PAYUNI_VERSIONS = {
   'logistics/trade': '1.3',
   'home_delivery/trade': '1.2',
   'logistics/query': '1.1',
+  /** Unconfirmed (not in PROVIDERS.md): cancel a shipment before it is handed over. */
+  'logistics/cancel': '1.0',
   'home_delivery/get_obt_number_pdf': '1.0',
 } as const;
 export type PayuniApiPath = keyof typeof PAYUNI_VERSIONS;
@@ -308,6 +310,13 @@ export class HttpPayuniGateway implements PayuniGateway, PayuniLogistics {
     if (!SHIP_TRADE_NO.test(req.shipTradeNo ?? '')) throw new PayuniError('VALIDATION', 'ShipTradeNo is malformed');
     const raw = flat(await this.call('logistics/query', { LgsType: req.lgsType, ShipTradeNo: req.shipTradeNo }));
     return toShipmentStatus(raw, req);
+  }
+
+  async cancelShipment(req: { lgsType: LgsType; shipTradeNo: string }): Promise<{ shipTradeNo: string; raw: Record<string, string> }> {
+    if (!['C2C', 'B2C', 'HOME'].includes(req.lgsType)) throw new PayuniError('VALIDATION', 'LgsType must be C2C, B2C or HOME');
+    if (!SHIP_TRADE_NO.test(req.shipTradeNo ?? '')) throw new PayuniError('VALIDATION', 'ShipTradeNo is malformed');
+    const raw = flat(await this.call('logistics/cancel', { LgsType: req.lgsType, ShipTradeNo: req.shipTradeNo }));
+    return { shipTradeNo: raw.ShipTradeNo || req.shipTradeNo, raw };
   }
 
   homeLabelForm(req: HomeLabelRequest): PayuniForm {

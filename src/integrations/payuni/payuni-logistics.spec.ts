@@ -106,6 +106,18 @@ describe('PAYUNi logistics client against the local simulator (real HTTP)', () =
     await expect(client.queryShipment({ lgsType: 'HOME', shipTradeNo: 'NOPE123' })).rejects.toMatchObject({ code: 'LGSQ03001' });
   });
 
+  it('cancels a shipment not handed over yet (logistics/cancel): ShipStatus 41 at the simulator; once sent it is refused', async () => {
+    const r = await client.createHomeShipment(home());
+    await expect(client.cancelShipment({ lgsType: 'HOME', shipTradeNo: r.shipTradeNo })).resolves.toMatchObject({ shipTradeNo: r.shipTradeNo });
+    expect(running.sim.shipments.get(r.shipTradeNo)!.shipStatus).toBe('41');
+    expect((await client.queryShipment({ lgsType: 'HOME', shipTradeNo: r.shipTradeNo })).shipStatus).toBe('41');
+    const sent = await client.createStoreShipment(store());
+    await running.sim.advanceShipment(sent.shipTradeNo, '21');
+    await expect(client.cancelShipment({ lgsType: 'C2C', shipTradeNo: sent.shipTradeNo })).rejects.toMatchObject({ code: 'LGSC03002' });
+    expect(running.sim.shipments.get(sent.shipTradeNo)!.shipStatus).toBe('21');
+    await expect(client.cancelShipment({ lgsType: 'C2C', shipTradeNo: 'NOPE123' })).rejects.toMatchObject({ code: 'LGSC03001' });
+  });
+
   it('a repeated home MerTradeNo is HOME01092 naming the shipment already made', async () => {
     const req = home();
     const first = await client.createHomeShipment(req);

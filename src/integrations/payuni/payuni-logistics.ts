@@ -17,6 +17,11 @@ export interface PayuniLogistics {
   createHomeShipment(req: HomeShipmentRequest): Promise<ShipmentResult>;
   /** A shipment's status (`logistics/query`, Version 1.1). */
   queryShipment(req: { lgsType: LgsType; shipTradeNo: string }): Promise<ShipmentStatus>;
+  /**
+   * Cancels a shipment not yet handed to the carrier (`logistics/cancel`, Version 1.0 — path and
+   * fields unconfirmed, not in PROVIDERS.md; a PayuniError when PAYUNi refuses, e.g. already sent).
+   */
+  cancelShipment(req: { lgsType: LgsType; shipTradeNo: string }): Promise<{ shipTradeNo: string; raw: Record<string, string> }>;
   /** The auto-submit form to the T-cat label PDF (`home_delivery/get_obt_number_pdf`, Version 1.0, a browser call). */
   homeLabelForm(req: HomeLabelRequest): PayuniForm;
   /** Verifies (HashInfo, MerID) and decrypts a status notify (inner ApiType `ShipStatus`); throws PayuniCallbackError. */

@@ -11,6 +11,7 @@ import { ShippingTicket } from './entities/shipping-ticket.entity';
 import { LogisticsNotifyController } from './logistics-notify.controller';
 import { LogisticsStatusProcessor } from './logistics-status.processor';
 import { LogisticsStatusService } from './logistics-status.service';
+import { ShippingCancelProcessor } from './shipping-cancel.processor';
 import { ShippingTicketProcessor } from './shipping-ticket.processor';
 import { ShippingTickets } from './shipping-tickets.service';
 
@@ -26,7 +27,7 @@ import { ShippingTickets } from './shipping-tickets.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ShippingTicket, LogisticsEvent]), OrdersModule, SettingsModule, SmsModule],
   controllers: [CvsMapController, AdminShippingController, LogisticsNotifyController],
-  providers: [CvsMapService, ShippingTickets, ShippingTicketProcessor, LogisticsStatusService, LogisticsStatusProcessor],
+  providers: [CvsMapService, ShippingTickets, ShippingTicketProcessor, ShippingCancelProcessor, LogisticsStatusService, LogisticsStatusProcessor],
   exports: [ShippingTickets],
 })
 export class LogisticsModule {}

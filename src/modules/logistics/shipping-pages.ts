@@ -3,6 +3,8 @@ import type { PayuniForm } from '../../integrations/payuni/payuni-gateway';
 
 /** Texts of the shipping calls beyond the spec's (spec 2 §8 texts are ADMIN_MSG in @rules/admin). */
 export const SHIPPING_MSG = {
+  cancelledAfterRefund: '訂單已全額退款，出貨單已取消',
+  cancelRefused: '訂單已全額退款，但物流單無法取消，請聯絡物流業者',
   created: '出貨單建立成功',
   pending: '出貨單建立中，請稍候查詢',
   notShippable: '此訂單目前的狀態無法建立出貨單',

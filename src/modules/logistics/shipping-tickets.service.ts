@@ -231,6 +231,18 @@ export class ShippingTickets {
     return t.label_html || null;
   }
 
+  /**
+   * An order was fully refunded (Refunds, in its transaction): a live PAYUNi ticket whose parcel was
+   * not handed over yet (no status, 91 new, 92/98 processing) is cancelled at PAYUNi by the
+   * `shipping.cancel-ticket` job (outbox, after commit). Answers the ticket id, or null when none.
+   */
+  async cancelUnsentAfterRefund(orderId: number): Promise<number | null> {
+    const live = await this.tx.repo(ShippingTicket).findOne({ where: { live_order_id: orderId } });
+    if (!live || live.lgs_type === 'MANUAL' || !live.ship_trade_no || !['', '91', '92', '98'].includes(live.ship_status)) return null;
+    await this.outbox.enqueue(JobName.ShippingCancelTicket, { orderId, ticketId: live.id }, { jobId: `ship-cancel:${live.id}`, attempts: 6 });
+    return live.id;
+  }
+
   /** The view the admin screens read (ShippingTicketView). */
   view(t: ShippingTicket): ShippingTicketView {
     const printable = (t.status === TICKET_STATUS.created || t.status === TICKET_STATUS.duplicate) && Boolean(t.ship_trade_no) && (t.lgs_type === 'HOME' || Boolean(t.label_html));

@@ -17,6 +17,7 @@ import { SettingsService } from '../settings/settings.service';
 import type { OrderRow } from './refund-mail';
 import { Refund } from './entities/refund.entity';
 import { RefundFieldError } from './refund-lines';
+import { ShippingTickets } from '../logistics/shipping-tickets.service';
 import { RefundPlanner } from './refund-planner.service';
 import { toRefundView } from './refund-views';
 
@@ -77,6 +78,7 @@ export class Refunds {
     private readonly settings: SettingsService,
     private readonly audit: AuditTrail,
     private readonly planner: RefundPlanner,
+    private readonly tickets: ShippingTickets,
     private readonly allowances: InvoiceAllowancesService,
     private readonly providers: PaymentProviderRegistry,
   ) {}
@@ -322,6 +324,8 @@ export class Refunds {
       return;
     }
     await this.outbox.enqueue(JobName.MailOrderRefunded, { refundId: row.id }, { jobId: `mail-refund:${row.id}` });
+    // Fully refunded before the parcel was handed over: its live PAYUNi ticket is cancelled (the logistics module's job).
+    if (applied.full) await this.tickets.cancelUnsentAfterRefund(order.id);
     // The e-invoice (InvoiceAllowancesService.onRefund): void inside its period, else an allowance awaiting the member's consent (the refund mail links to it).
     await this.allowances.onRefund({ orderId: order.id, refundId: row.id, amount: row.amount, full: row.invoice_action === 'void', reason: row.reason });
   }

@@ -159,6 +159,7 @@ const PREFIX: Record<string, string> = {
   'logistics/trade': 'LGS',
   'home_delivery/trade': 'HOME',
   'logistics/query': 'LGSQ',
+  'logistics/cancel': 'LGSC',
 };
 
 /** A 7-ELEVEN store of the simulated map. */
@@ -508,6 +509,16 @@ export function createPayuniSimulator(options: PayuniSimulatorOptions): PayuniSi
       sh.obtNumber = String(randomInt(10 ** 11, 10 ** 12 - 1));
       sh.fileNo = `F${sh.shipTradeNo}`;
       return { MerTradeNo: sh.merTradeNo, ShipTradeNo: sh.shipTradeNo, TradeType: 1 };
+    },
+    'logistics/cancel'(inner) {
+      const sh = shipments.get(inner.ShipTradeNo ?? '');
+      if (!sh || (inner.LgsType && inner.LgsType !== sh.lgsType)) throw new SimError('LGSC03001', '查無物流單');
+      if (sh.shipStatus === '41') return { ShipTradeNo: sh.shipTradeNo, ShipStatus: '41' };
+      // Only before the parcel is handed over (91 new, 92/98 processing).
+      if (!['91', '92', '98'].includes(sh.shipStatus)) throw new SimError('LGSC03002', '物流單已寄出，無法取消');
+      advance(sh, '41');
+      void sendStatus(sh);
+      return { ShipTradeNo: sh.shipTradeNo, ShipStatus: '41' };
     },
     'logistics/query'(inner) {
       const sh = shipments.get(inner.ShipTradeNo ?? '');
