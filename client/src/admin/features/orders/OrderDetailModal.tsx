@@ -8,7 +8,7 @@ import { formatNT } from '../../../shared/lib/format';
 import { deliverySlotLabel, invoiceText, taipeiDateTime } from '../../../shop/features/orders/orderView';
 import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
-import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable } from './orderRules';
+import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable, refundLinesText } from './orderRules';
 import { AllowancesSection } from './AllowancesSection';
 import { OrderActions } from './OrderActions';
 import { discountable, OrderDiscountModal } from './OrderDiscountModal';
@@ -185,7 +185,7 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
             </Button>
           )}
         </div>
-        <RefundsList refunds={refunds} />
+        <RefundsList refunds={refunds} items={items} />
       </section>
 
       <AllowancesSection orderId={order.order_id} />
@@ -227,7 +227,7 @@ function ItemsTable({ items }: { items: OrderItemView[] }) {
   );
 }
 
-function RefundsList({ refunds }: { refunds: RefundView[] }) {
+function RefundsList({ refunds, items }: { refunds: RefundView[]; items: OrderItemView[] }) {
   if (refunds.length === 0) return <Typography.Text type="secondary">尚無退款</Typography.Text>;
   return (
     <ul className="ss-aord-list" data-testid="detail-refunds">
@@ -245,6 +245,11 @@ function RefundsList({ refunds }: { refunds: RefundView[] }) {
           {r.bank && (
             <div className="ss-aord-muted">
               退款帳戶：{r.bank.bank_code} {r.bank.account} {r.bank.name}
+            </div>
+          )}
+          {refundLinesText(r, items) && (
+            <div className="ss-aord-muted" data-testid={`refund-lines-${r.id}`}>
+              退款品項：{refundLinesText(r, items)}
             </div>
           )}
           {r.message && <div className="ss-aord-muted">{r.message}</div>}

@@ -6,6 +6,7 @@ import type { AdminOrderView, RefundableView } from '@api/admin';
 import { ADMIN_MSG } from '@rules/admin';
 import { mockApi, renderApp } from '../../../test/render';
 import { OrdersScreen } from './OrdersScreen';
+import { refundLinesText } from './orderRules';
 import { adminOrder, CONFIG, details, PAID_ORDER } from './testAdminOrders';
 
 type Reply = { status?: number; json: unknown };
@@ -130,5 +131,15 @@ describe('admin RefundModal: refunds by line (issue 19 §5)', () => {
     const line = within(form).getByTestId('refund-line-11');
     expect(await within(line).findByText('超過可退數量（最多 1 件）')).toBeInTheDocument();
     expect(within(form).getByRole('alert')).toHaveTextContent('超過可退數量（最多 1 件）');
+  });
+
+  it('the order detail names what each refund took: lines and units, an amount spread, the shipping fee', () => {
+    const items = [
+      { order_detail_id: 11, title: '玻尿酸精華' },
+      { order_detail_id: 12, title: '保濕乳液' },
+    ];
+    expect(refundLinesText({ items: [{ order_item_id: 11, quantity: 2, amount: 600 }], shipping_amount: 60 }, items)).toBe('玻尿酸精華 ×2 NT$ 600、運費 NT$ 60');
+    expect(refundLinesText({ items: [{ order_item_id: 11, quantity: 0, amount: 23 }, { order_item_id: 12, quantity: 0, amount: 7 }], shipping_amount: 0 }, items)).toBe('玻尿酸精華 NT$ 23、保濕乳液 NT$ 7');
+    expect(refundLinesText({ items: [], shipping_amount: 0 }, items)).toBe('');
   });
 });

@@ -1,4 +1,6 @@
-import type { AdminOrderView } from '@api/admin';
+import type { AdminOrderView, RefundView } from '@api/admin';
+import type { OrderItemView } from '@api/orders';
+import { formatNT } from '@rules/price-format';
 import { CHECKOUT_MSG, HOME_SHIPPINGS, SHIPPING, STORE_SHIPPINGS } from '@rules/checkout-rules';
 import { isChineseName } from '@rules/taiwan';
 import { lookupArea } from '@rules/tw-zipcodes';
@@ -168,6 +170,16 @@ export const needsBankAccount = (payment: string): boolean => BANK_REFUND_PAYMEN
 
 /** What may still be refunded (NT$). */
 export const refundable = (o: Pick<AdminOrderView, 'total_amount' | 'refunded_amount'>): number => Math.max(0, o.total_amount - (o.refunded_amount ?? 0));
+
+/** What a refund took, as a sentence: 玻尿酸精華 ×1 NT$ 300、運費 NT$ 60 (an amount spread over the lines shows no units). */
+export function refundLinesText(r: Pick<RefundView, 'items' | 'shipping_amount'>, items: Pick<OrderItemView, 'order_detail_id' | 'title'>[]): string {
+  const parts = (r.items ?? []).map((i) => {
+    const title = items.find((x) => x.order_detail_id === i.order_item_id)?.title ?? `品項 #${i.order_item_id}`;
+    return `${title}${i.quantity > 0 ? ` ×${i.quantity}` : ''} ${formatNT(i.amount)}`;
+  });
+  if (r.shipping_amount > 0) parts.push(`運費 ${formatNT(r.shipping_amount)}`);
+  return parts.join('、');
+}
 
 /** Texts of the refund, return and ticket states (our wording). */
 export const REFUND_METHOD_LABEL: Record<string, string> = {
