@@ -97,7 +97,7 @@ describe('admin RefundModal: refunds by line (issue 19 §5)', () => {
     expect(sent[0]).toEqual({ order_id: 101, items: [{ order_item_id: 11, quantity: 2 }], shipping: true, reason: '部分商品瑕疵', restock: false, bank: { bank_code: '013', account: '1234567890', name: '王小明' } });
   });
 
-  it('a typed 99999 is refused on the field with the maximum (not clamped), and nothing is sent', async () => {
+  it('the amount is checked, not coerced: -5, 1.5, abc refused; a typed 99999 is refused on the field with the maximum (not clamped); nothing is sent', async () => {
     const sent: unknown[] = [];
     server(adminOrder({ ...PAID_ORDER, can: { editReceiver: true, createTicket: false, markShipped: false, queryStatus: false, refund: true } }), (body) => {
       sent.push(body);
@@ -107,8 +107,16 @@ describe('admin RefundModal: refunds by line (issue 19 §5)', () => {
     const form = await openRefund(user);
     await user.click(within(form).getByLabelText('部分退款'));
     const amount = within(form).getByLabelText('退款金額（NT$）');
-    await user.type(amount, '99999');
     await fillReasonAndBank(user, form);
+    // Checked, never coerced: a negative, a fraction or text is refused as typed.
+    for (const typed of ['-5', '1.5', 'abc']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(within(form).getByRole('button', { name: '退款' }));
+      expect(await within(form).findByText('退款金額須為 1 以上的整數金額（NT$），不可為負數、小數或文字')).toBeInTheDocument();
+    }
+    await user.clear(amount);
+    await user.type(amount, '99999');
     await user.click(within(form).getByRole('button', { name: '退款' }));
     expect(await within(form).findByText('超過可退金額（最多 NT$ 1,260）')).toBeInTheDocument();
     expect(amount).toHaveValue('99999');

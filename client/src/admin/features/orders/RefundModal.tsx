@@ -2,6 +2,7 @@ import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import type { AdminOrderView, RefundableView } from '@api/admin';
 import { BANK_ACCOUNT_RE, BANK_CODE_RE, REFUND_MSG, REFUND_REASON_MAX, refundOverMessage, refundQuantityOverMessage } from '@rules/admin';
+import { moneyProblem, parseMoney } from '@rules/money';
 import { unitsValue } from '@rules/refund-units';
 import { formatNT } from '../../../shared/lib/format';
 import { useAdminSession } from '../auth/useAdminSession';
@@ -11,7 +12,8 @@ import { needsBankAccount, refundable } from './orderRules';
 
 interface Values {
   mode: 'full' | 'partial' | 'items';
-  amount?: number;
+  /** As typed (checked, never coerced: "-5", "abc", "1.5" are refused). */
+  amount?: string;
   /** Refunds by line: ticked lines (`pick`) and their units (`qty`), by order_item_id. */
   pick?: Record<string, boolean>;
   qty?: Record<string, number | null>;
@@ -22,6 +24,9 @@ interface Values {
   account?: string;
   bank_name?: string;
 }
+
+/** The partial refund's amount as an NT$ field (the shared money rule; the maximum is checked with its own message). */
+const REFUND_AMOUNT = { label: '退款金額', min: 1, max: Number.MAX_SAFE_INTEGER };
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -76,7 +81,7 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
 
   const send = async (v: Values) => {
     setProblem(null);
-    const amount = v.mode === 'partial' ? v.amount : undefined;
+    const amount = v.mode === 'partial' ? (parseMoney(v.amount) ?? undefined) : undefined;
     const items = v.mode === 'items' ? pickedItems(v, view) : undefined;
     try {
       const answer = await refund({
@@ -110,7 +115,7 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
     }
   };
 
-  const amountOf = (v: Values) => (v.mode === 'partial' ? (v.amount ?? 0) : v.mode === 'items' ? pickedAmount(v, view) : max);
+  const amountOf = (v: Values) => (v.mode === 'partial' ? (parseMoney(v.amount) ?? 0) : v.mode === 'items' ? pickedAmount(v, view) : max);
   const overLimit = (v: Values) => staffLimit !== undefined && amountOf(v) > staffLimit;
 
   return (
@@ -174,7 +179,7 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
                         }),
                       ]}
                     >
-                      <InputNumber precision={0} style={{ width: '100%' }} inputMode="numeric" disabled={!watched?.pick?.[l.order_item_id]} />
+                      <InputNumber style={{ width: '100%' }} inputMode="numeric" disabled={!watched?.pick?.[l.order_item_id]} />
                     </Form.Item>
                   </div>
                 ))}
@@ -193,13 +198,17 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
               label="退款金額（NT$）"
               name="amount"
               rules={[
-                { required: true, message: REFUND_MSG.amountInvalid },
-                { type: 'integer', min: 1, message: REFUND_MSG.amountInvalid },
-                // Never clamped: above what is left is refused on the field (a typed 99999 once refunded the whole order).
-                { type: 'integer', max, message: refundOverMessage(max) },
+                {
+                  // Checked, never coerced or clamped: above what is left is refused on the field (a typed 99999 once refunded the whole order).
+                  validator: (_r, value: unknown) => {
+                    const problem = moneyProblem(value, REFUND_AMOUNT);
+                    if (problem) return Promise.reject(new Error(problem));
+                    return parseMoney(value)! > max ? Promise.reject(new Error(refundOverMessage(max))) : Promise.resolve();
+                  },
+                },
               ]}
             >
-              <InputNumber precision={0} style={{ width: '100%' }} inputMode="numeric" />
+              <Input inputMode="numeric" autoComplete="off" />
             </Form.Item>
           )}
           <Form.Item label="退款原因" name="reason" rules={[{ required: true, whitespace: true, message: REFUND_MSG.reasonRequired }]}>
