@@ -249,6 +249,16 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     // The order may get no new shipment by mistake: it is refunded.
     expect((await orderRow(o.id)).payment_status).toBe(3);
 
+    // A ticket still waiting for its job: failed at once, the job makes no shipment for the refunded order.
+    const waiting = await order(4, 'atm');
+    await ds.query("INSERT INTO shipping_tickets (order_id, live_order_id, ship_type, lgs_type, goods_type, status) VALUES (?, ?, '2', 'HOME', '1', 'pending')", [waiting.id, waiting.id]);
+    const shipmentsBefore = sims.payuni!.shipments.size;
+    expect((await owner.post('/api/admin/refundOrder', { order_id: waiting.id, reason: '顧客取消', restock: false, bank })).status).toBe(200);
+    const [w] = await tickets(waiting.id);
+    expect(w).toMatchObject({ status: 'failed', live_order_id: null, message: SHIPPING_MSG.cancelledAfterRefund });
+    await jobsIdle(t.app);
+    expect(sims.payuni!.shipments.size).toBe(shipmentsBefore);
+
     // Handed over (21): not cancelled, still the order's shipment.
     const sent = await order(4, 'atm');
     const s = await owner.post('/api/admin/createShippingOrder', { order_id: sent.id });

@@ -234,10 +234,17 @@ export class ShippingTickets {
   /**
    * An order was fully refunded (Refunds, in its transaction): a live PAYUNi ticket whose parcel was
    * not handed over yet (no status, 91 new, 92/98 processing) is cancelled at PAYUNi by the
-   * `shipping.cancel-ticket` job (outbox, after commit). Answers the ticket id, or null when none.
+   * `shipping.cancel-ticket` job (outbox, after commit); a ticket still waiting for its job is
+   * failed here, so the job makes no shipment for a refunded order. Answers the ticket id, or null when none.
    */
   async cancelUnsentAfterRefund(orderId: number): Promise<number | null> {
     const live = await this.tx.repo(ShippingTicket).findOne({ where: { live_order_id: orderId } });
+    if (live?.status === TICKET_STATUS.pending) {
+      const res = await this.tx
+        .repo(ShippingTicket)
+        .update({ id: live.id, status: TICKET_STATUS.pending }, { status: TICKET_STATUS.failed, live_order_id: null, message: SHIPPING_MSG.cancelledAfterRefund });
+      if (res.affected === 1) return live.id;
+    }
     if (!live || live.lgs_type === 'MANUAL' || !live.ship_trade_no || !['', '91', '92', '98'].includes(live.ship_status)) return null;
     await this.outbox.enqueue(JobName.ShippingCancelTicket, { orderId, ticketId: live.id }, { jobId: `ship-cancel:${live.id}`, attempts: 6 });
     return live.id;
