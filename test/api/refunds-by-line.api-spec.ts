@@ -189,6 +189,12 @@ describe('refunds by line: POST /api/admin/refundOrder with items / amount / shi
       expectConsistent(bk);
       expect(bk.items.filter((i) => i.order_item_id === o.lineA).reduce((s, i) => s + i.quantity, 0)).toBe(2);
       if (method === 'credit') expect(make.sims.payuni!.trades.get(o.merTradeNo)!.refundAmt).toBe(bk.refunded);
+      // Each refund row's moves are in the order's history (machine 'refund'): created by staff, settled by the gateway.
+      const moves: { from_state: string; to_state: string; actor: string; reason: string }[] = await ds.query("SELECT from_state, to_state, actor, reason FROM order_transitions WHERE order_id = ? AND machine = 'refund' ORDER BY id", [o.id]);
+      expect(moves.filter((m) => m.from_state === '')).toHaveLength(bk.refunds.length);
+      const settled = bk.refunds.filter((r) => r.status === 'done' && method === 'credit');
+      expect(moves.filter((m) => m.from_state === 'pending' && m.to_state === 'done' && m.actor === 'gateway')).toHaveLength(settled.length);
+      for (const r of bk.refunds) expect(moves.some((m) => m.reason.startsWith(`退款 #${r.id} NT$ `))).toBe(true);
     }
   });
 });

@@ -9,6 +9,8 @@ import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { InvoiceAllowancesService } from '../invoices/invoice-allowances.service';
+import type { Actor } from '../orders/order-lifecycle';
+import { OrderLifecycle } from '../orders/order-lifecycle.runner';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
 import { paymentOrderOf } from '../orders/payment-order';
 import type { RefundMethod, RefundResult } from '../payments/payment-provider';
@@ -79,6 +81,7 @@ export class Refunds {
     private readonly audit: AuditTrail,
     private readonly planner: RefundPlanner,
     private readonly tickets: ShippingTickets,
+    private readonly lifecycle: OrderLifecycle,
     private readonly allowances: InvoiceAllowancesService,
     private readonly providers: PaymentProviderRegistry,
   ) {}
@@ -87,6 +90,11 @@ export class Refunds {
   async listForOrder(orderId: number): Promise<RefundView[]> {
     const rows = await this.tx.repo(Refund).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
     return Promise.all(rows.map((r) => this.viewOf(r)));
+  }
+
+  /** The refund row's move in the order's history (order_transitions, machine 'refund'): 退款 #id NT$ n — why. */
+  private history(row: Refund, from: string, to: string, actor: Actor, why: string): Promise<void> {
+    return this.lifecycle.record(row.order_id, [{ machine: 'refund', from, to }], actor, `退款 #${row.id} NT$ ${row.amount.toLocaleString('en-US')}${why ? `：${why}` : ''}`);
   }
 
   /** A refund as staff see it, with its lines. */
@@ -126,6 +134,7 @@ export class Refunds {
       if (!row) throw new NotFoundError(REFUND_MSG.refundNotFound);
       const res = await this.tx.repo(Refund).update({ id: refundId, status: REFUND_STATUS.manual }, { status: REFUND_STATUS.done, done_at: new Date() });
       if (res.affected !== 1) throw new AppError(REFUND_MSG.notManual, HttpStatus.CONFLICT);
+      await this.history(row, REFUND_STATUS.manual, REFUND_STATUS.done, staffActor(admin), '已轉帳');
       await this.audit.record({
         admin,
         action: 'order.refund-transferred',
@@ -224,6 +233,7 @@ export class Refunds {
         }),
       );
       await this.planner.writeItems(row, plan);
+      await this.history(row, '', row.status, staffActor(admin), row.reason);
       await this.audit.record({
         admin,
         action: 'order.refund',
@@ -302,10 +312,12 @@ export class Refunds {
         Object.assign(row, { status: REFUND_STATUS.done, method: result.method, gateway_ref: result.ref.slice(0, 64), raw: result.raw, done_at: new Date() });
         row.message = withAllowance(row.invoice_action === 'allowance' ? REFUND_MSG.allowanceNeeded : '', row.invoice_action);
         await repo.update({ id: row.id, status: REFUND_STATUS.pending }, { status: row.status, method: row.method, gateway_ref: row.gateway_ref, raw: row.raw as object, done_at: row.done_at, message: row.message });
+        await this.history(row, REFUND_STATUS.pending, REFUND_STATUS.done, GATEWAY_ACTOR, METHOD_LABEL[row.method as RefundMethod] ?? row.method);
         await this.applyDone(order, row);
       } else if (result.kind === 'failed') {
         Object.assign(row, { status: REFUND_STATUS.failed, message: result.message.slice(0, 255), raw: result.raw });
         await repo.update({ id: row.id, status: REFUND_STATUS.pending }, { status: row.status, message: row.message, raw: row.raw as object });
+        await this.history(row, REFUND_STATUS.pending, REFUND_STATUS.failed, GATEWAY_ACTOR, row.message);
       } else {
         row.message = result.message.slice(0, 255);
         await repo.update({ id: row.id }, { message: row.message, raw: result.raw as object });
@@ -367,6 +379,13 @@ function messageOf(r: Refund): string {
 }
 
 export const REFUND_DONE = '退款成功';
+
+/** Who settles a pending refund: the gateway's answer (or its refunded total asked again). */
+const GATEWAY_ACTOR: Actor = { kind: 'gateway', name: '金流退款' };
+
+function staffActor(admin: SessionAdmin): Actor {
+  return { kind: 'staff', id: admin.id, name: admin.username, role: admin.role as Actor['role'] };
+}
 
 /** A refusal shown under its field: `{ success: false, message, errors: [{ field, message }], ...extra }` (409 above what is left, else 400). */
 function fieldError(e: RefundFieldError): AppError {
