@@ -15,7 +15,7 @@ export type CallbackOutcome =
   | { accepted: false; reason: string; merTradeNo?: string };
 
 /** What the order became after a gateway's answer was applied. */
-export type AppliedOutcome = 'paid' | 'duplicate' | 'paid-after-cancel' | 'paid-after-refund' | 'paid-after-refund' | 'paid-twice' | 'cancelled' | 'kept' | 'recorded' | 'failed';
+export type AppliedOutcome = 'paid' | 'duplicate' | 'paid-after-cancel' | 'paid-after-refund' | 'paid-twice' | 'cancelled' | 'kept' | 'recorded' | 'failed';
 
 /**
  * Applies verified payment results to orders: every gateway callback (`/api/payments/<gateway>/<kind>`:

@@ -338,8 +338,16 @@ export class Refunds {
     await this.outbox.enqueue(JobName.MailOrderRefunded, { refundId: row.id }, { jobId: `mail-refund:${row.id}` });
     // Fully refunded before the parcel was handed over: its live PAYUNi ticket is cancelled (the logistics module's job).
     if (applied.full) await this.tickets.cancelUnsentAfterRefund(order.id);
-    // The e-invoice (InvoiceAllowancesService.onRefund): void inside its period, else an allowance awaiting the member's consent (the refund mail links to it).
-    await this.allowances.onRefund({ orderId: order.id, refundId: row.id, amount: row.amount, full: row.invoice_action === 'void', reason: row.reason });
+    // The e-invoice (InvoiceAllowancesService.onRefund): void inside its period, else an allowance of the refunded lines awaiting the member's consent (the refund mail links to it).
+    const items = await this.planner.itemsOf(row.id);
+    const lines = items.map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity, amount: i.amount }));
+    await this.allowances.onRefund({
+      orderId: order.id,
+      refundId: row.id,
+      ...(lines.length ? { lines, shippingAmount: row.shipping_amount } : { amount: row.amount }),
+      full: row.invoice_action === 'void',
+      reason: row.reason,
+    });
   }
 
   /** The gateway step (the order's RefundProvider): done, failed, or unknown when the answer was lost and the gateway cannot tell yet. */
@@ -398,4 +406,3 @@ function requestPrint(input: RefundInput): string {
   const items = [...(input.items ?? [])].sort((a, b) => a.order_item_id - b.order_item_id).map((i) => `${i.order_item_id}x${i.quantity}`);
   return createHash('sha256').update(JSON.stringify([input.amount ?? null, items, input.shipping ?? null])).digest('hex').slice(0, 16);
 }
-
