@@ -120,13 +120,7 @@ export class OrderStateService {
    */
   async recordRefund(orderId: number, amount: number): Promise<boolean> {
     if (!Number.isSafeInteger(amount) || amount <= 0) return false;
-    const res = await this.tx.manager
-      .createQueryBuilder()
-      .update(Order)
-      .set({ refunded_amount: () => 'refunded_amount + :amount' })
-      .where('id = :orderId AND refunded_amount + :amount <= total_amount', { orderId, amount })
-      .execute();
-    return res.affected === 1;
+    return this.orders.addRefunded(orderId, amount);
   }
 
   /** Pending unpaid orders of online methods created before `before` (reconciliation), oldest first. */
