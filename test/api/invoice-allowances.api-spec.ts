@@ -12,6 +12,7 @@ import { Invoice } from '../../src/modules/invoices/entities/invoice.entity';
 import { ALLOWANCE_MSG } from '../../src/modules/invoices/invoice-allowances.service';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, FAST_RETRIES, TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp, expectRefundsAddUp } from '../helpers/order-invariants';
 import { jobsIdle, shopper, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker, type PaidOrder } from './refund-fixtures';
 
@@ -82,6 +83,13 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     await make.sims.idle();
     await jobsIdle(t.app);
   };
+  /** What the Amego simulator received for the invoice: its lines add up to its total, which is the stored order's total (and the order adds up). */
+  async function expectInvoiceAddsUp(orderId: number, invoiceNo: string): Promise<number> {
+    const { order } = await expectOrderAddsUp(t.app, orderId);
+    const data = amego.invoices.get(invoiceNo)!.data as { ProductItem: { Amount: number }[]; TotalAmount: number };
+    expect({ lines: data.ProductItem.reduce((sum, it) => sum + it.Amount, 0), total: data.TotalAmount }).toEqual({ lines: order.total_amount, total: order.total_amount });
+    return order.total_amount;
+  }
   const refundMails = async (orderId: number) => (await outboxFor(t.app, buyer.email)).filter((m) => (m.subject ?? '').includes(`退款通知 #${orderId}`));
 
   /** A card order of 2 units, paid, captured (so a part can be refunded) and invoiced at the simulator. */
@@ -92,6 +100,7 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     await settle();
     const inv = await invoiceOf(o.id);
     expect(inv?.status).toBe('issued');
+    expect(await expectInvoiceAddsUp(o.id, inv!.invoice_no)).toBe(o.total);
     return { ...o, invoiceNo: inv!.invoice_no };
   }
 
@@ -101,6 +110,7 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     expect(r.status).toBe(200);
     expect(r.body.refund).toMatchObject({ amount: 300, status: 'done' });
     await settle();
+    await expectRefundsAddUp(t.app, o.id, o.total);
 
     // The allowance: NT$ 300 tax included, tax 300 − round(300 / 1.05) = 14, awaiting consent, nothing sent yet.
     const [row] = await allowancesOf(o.id);
@@ -184,6 +194,7 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     const mails = await refundMails(o.id);
     expect(mails).toHaveLength(1);
     expect(mails[0].body).not.toContain('同意電子折讓');
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refundedAmount).toBe(o.total);
   });
 
   it('a full refund after the invoice period becomes a full allowance awaiting consent (the invoice stays)', async () => {
@@ -195,6 +206,7 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     await settle();
     const [row] = await allowancesOf(o.id);
     expect(row).toMatchObject({ amount: o.total, status: 'awaiting-consent' });
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refundedAmount).toBe(o.total);
     expect((await invoiceOf(o.id))?.status).toBe('issued');
     expect(await make.outboxJobs()).not.toContain(`invoice-void.${o.id}`);
     const mails = await refundMails(o.id);
@@ -215,12 +227,16 @@ describe('e-invoice allowances: partial refund → consent link → g0401 at Ame
     expect(data.ProductItem).toContainEqual(expect.objectContaining({ Description: '訂單折扣', Quantity: 1, UnitPrice: -100, Amount: -100 }));
     expect(data.ProductItem[0]).toMatchObject({ Quantity: 2, UnitPrice: v.price, Amount: v.price * 2 });
     expect([data.SalesAmount, data.TaxAmount]).toEqual([o.total - 100, 0]);
+    const { adjustments } = await expectOrderAddsUp(t.app, o.id);
+    expect(adjustments.map((a) => [a.kind, a.amount])).toEqual([['manual', -100]]);
+    expect(await expectInvoiceAddsUp(o.id, inv!.invoice_no)).toBe(o.total - 100);
 
     const r = await refund({ order_id: o.id, amount: 200, reason: '部分退款', restock: false, bank: { bank_code: '013', account: '123456789012', name: '王小明' } });
     expect(r.status).toBe(200);
     await settle();
     const [row] = await allowancesOf(o.id);
     expect(row).toMatchObject({ amount: 200, tax_amount: 10, status: 'awaiting-consent', invoice_no: inv!.invoice_no });
+    expect((await expectRefundsAddUp(t.app, o.id, o.total - 100)).refundedAmount).toBe(200);
     const visitor = new BrowserSession(request.agent(t.http));
     expect((await visitor.post(`/api/invoice-allowances/${row.consent_token}`)).status).toBe(200);
     await settle();

@@ -11,6 +11,7 @@ import { OrderStateService } from '../../src/modules/orders/order-state.service'
 import { adminSession } from '../helpers/admin';
 import { eventually } from '../helpers/processes';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp, expectRefundsAddUp } from '../helpers/order-invariants';
 import { jobsIdle, shopper, stockOf, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker, type PaidOrder } from './refund-fixtures';
 
@@ -111,6 +112,7 @@ describe('order lifecycle: staff moves, completion job, late payment after a ref
 
     // A processing order still ships.
     expect(await t.app.get(OrderStateService).markShipped(o.id, `SHIP${o.id}`)).toBe('shipped');
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('staff cancel an unpaid cash-on-delivery order (also once 備貨中): stock back, audited; a paid order is refused', async () => {
@@ -135,6 +137,7 @@ describe('order lifecycle: staff moves, completion job, late payment after a ref
     // Twice: the same answer, nothing more released.
     expect((await owner.post('/api/admin/cancelOrder', { order_id: cod.id })).status).toBe(200);
     expect(await stockOf(t.app, v.variantId)).toBe(before);
+    expect((await expectOrderAddsUp(t.app, cod.id)).order.total_amount).toBe(cod.total);
 
     const paid = await make.paid('atm');
     expect((await details(paid.id)).order.can.cancel).toBe(false);
@@ -166,6 +169,7 @@ describe('order lifecycle: staff moves, completion job, late payment after a ref
     // The payment's moves are in the history, as sentences, by the gateway.
     const h = (await details(o.id)).history;
     expect(h.flatMap((e) => e.lines)).toEqual(expect.arrayContaining(['訂單狀態：待付款 → 已付款', '付款狀態：未付款 → 已付款']));
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('the completion job completes a delivered order ORDER_COMPLETION_DAYS after delivery (its return window closes), not one with an open return or delivered recently', async () => {
@@ -188,6 +192,7 @@ describe('order lifecycle: staff moves, completion job, late payment after a ref
 
     const d = await details(due.id);
     expect(d.order).toMatchObject({ status_name: 'completed', status_label: '已完成' });
+    expect((await expectOrderAddsUp(t.app, due.id)).order.total_amount).toBe(due.total);
     const late = await buyer.b.post('/api/order/requestReturn', { order_id: due.id, reason: '想退' });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(REFUND_MSG.returnWindowOver);
@@ -228,6 +233,8 @@ describe('order lifecycle: staff moves, completion job, late payment after a ref
     const d = await details(o.id);
     expect(d.history.flatMap((e) => e.lines)).toContain('付款狀態：已退款');
     expect(d.history.map((e) => e.summary)).toEqual(expect.arrayContaining([expect.stringContaining('退款後收到付款')]));
+    // The late payment is not a refund: the books still show one refund of the whole (unchanged) total.
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refundedAmount).toBe(o.total);
   });
 
   it('an in-transaction event listener that fails rolls the change back (order, stock and history as they were), instead of being logged and swallowed', async () => {

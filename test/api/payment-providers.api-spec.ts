@@ -3,6 +3,7 @@ import type { GatewayForm } from '../../src/common/api/orders';
 import { PaymentProviderRegistry } from '../../src/modules/payments/payment-provider.registry';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp, expectRefundsAddUp } from '../helpers/order-invariants';
 import { shopper, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker } from './refund-fixtures';
 
@@ -69,6 +70,7 @@ describe('payment providers: callback routing and refunds through the registry',
     await payuni.settle(`${o.merTradeNo}R2`, 'paid');
     await make.sims.idle();
     expect(await make.order(o.id)).toMatchObject({ status_name: 'paid', payment_status: 1 });
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
 
     const owner = await adminSession(t, 'owner');
     const r = await owner.agent.post('/api/admin/refundOrder').set('X-CSRF-Token', owner.csrf).send({ order_id: o.id, reason: '顧客取消', restock: true });
@@ -77,5 +79,6 @@ describe('payment providers: callback routing and refunds through the registry',
     expect(payuni.trades.get(`${o.merTradeNo}R2`)).toMatchObject({ tradeStatus: 3 });
     expect(payuni.trades.get(o.merTradeNo)).toMatchObject({ tradeStatus: 2 });
     expect(await make.order(o.id)).toMatchObject({ payment_status: 3, refunded_amount: o.total });
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 });

@@ -12,6 +12,7 @@ import { PaymentTransaction } from '../../src/modules/payments/entities/payment-
 import { ReconciliationService } from '../../src/modules/orders/reconciliation.service';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp, expectRefundsAddUp } from '../helpers/order-invariants';
 import { feeFor, homeCod, shippingMethod, shopper, stockOf, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
 jest.setTimeout(90_000);
@@ -88,6 +89,7 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     expect(row.status_name).toBe('pending');
     expect(row.payment_status).toBe(2);
     expect(row.cancelled_at).toBeNull();
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
     // The order's stock stays reserved (the cart's goods are kept for the member).
     expect(await stockOf(t.app, v.variantId)).toBe(stockBefore - 1);
     const slip = await buyer.b.get(`/api/order/getOrderAndDetails/${o.merTradeNo}`);
@@ -125,6 +127,7 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
       { mer_trade_no: o.merTradeNo, method: 'credit', status: 'failed' },
       { mer_trade_no: `${o.merTradeNo}R2`, method: 'credit', status: 'paid' },
     ]);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
     // Paid: no more retry.
     const again = await buyer.b.post('/api/orders/retryPayment', { order_id: o.id });
     expect(again.status).toBe(409);
@@ -144,6 +147,7 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     expect(sims.payuni!.trades.get(`${o.merTradeNo}R2`)).toMatchObject({ tradeStatus: 3 });
     expect(sims.payuni!.trades.get(o.merTradeNo)).toMatchObject({ tradeStatus: 2 });
     expect(await orderRow(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3, refunded_amount: o.total });
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 
   it('更換付款方式 to ATM: an account is issued (R2) and the ATM notify pays the order', async () => {
@@ -171,6 +175,7 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     expect(paid.status_name).toBe('paid');
     expect(paid.payment).toBe('atm');
     expect(paid.trade_no).toBe(sims.payuni!.trades.get(`${o.merTradeNo}R2`)!.tradeNo);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('a late success of the failed card attempt after a switch pays the order once; paid again by the ATM code → recorded and staff alerted, never silent', async () => {
@@ -202,6 +207,7 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     expect(alerts[0].text).toContain('待退款');
     const notes = Number((await ds.query('SELECT COUNT(*) AS n FROM payment_notifications WHERE order_id = ?', [o.id]))[0].n);
     expect(notes).toBe(4);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('更換付款方式 to cash on delivery (home delivery takes it); refusals: another member, a closed window, LINE Pay with a company invoice, no CSRF', async () => {
@@ -218,6 +224,7 @@ describe('payment retry: 重新付款 and 更換付款方式 after a failed card
     expect(row.payment).toBe('cod');
     expect(row.status_name).toBe('pending');
     expect(row.payment_status).toBe(0);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
 
     // A company invoice cannot go to LINE Pay (its invoice goes to the member carrier).
     const total = v.price + feeFor(home, v.price);

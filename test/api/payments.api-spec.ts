@@ -9,6 +9,7 @@ import { linePayProducts } from '../../src/integrations/linepay/linepay-payment.
 import { PaymentsService, type StartPaymentResult } from '../../src/modules/payments/payments.service';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp } from '../helpers/order-invariants';
 import { JobDriver } from '../../src/jobs/job-queue';
 import { feeFor, homeCod, shippingMethod, shopper, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
@@ -110,6 +111,7 @@ describe('payments: every online method against the simulators, and the callback
     expect(after.paid_at).toBeTruthy();
     expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`, `sms-paid.${o.id}`]));
     expect(await notifications(o.id)).toBe(1);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('CVS: the code is issued, paid at the simulator → paid', async () => {
@@ -123,6 +125,7 @@ describe('payments: every online method against the simulators, and the callback
     const after = await orderRow(o.id);
     expect(after.status_name).toBe('paid');
     expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`]));
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('credit: the UPP form posted to the simulator page, 付款成功 → notify → paid, the browser return → 303 to the slip', async () => {
@@ -159,6 +162,7 @@ describe('payments: every online method against the simulators, and the callback
     const after = await orderRow(o.id);
     expect(after.payment_status).toBe(1);
     expect(after.trade_no).toBe(sims.payuni!.trades.get(o.merTradeNo)!.tradeNo);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('credit: a return post that cannot be verified still goes to the slip of a known order; an unknown one gets a 400 page', async () => {
@@ -202,6 +206,7 @@ describe('payments: every online method against the simulators, and the callback
     const again = await request(base).get(confirmUrl.pathname + confirmUrl.search);
     expect(again.status).toBe(303);
     expect(await notifications(o.id)).toBe(1);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('LINE Pay: a confirm LINE Pay refuses (9000) → 303 to the slip, the order still pending; a refresh confirms it', async () => {

@@ -11,6 +11,7 @@ import { OrderStateService } from '../../src/modules/orders/order-state.service'
 import { PaymentTransaction } from '../../src/modules/payments/entities/payment-transaction.entity';
 import { ReconciliationService } from '../../src/modules/orders/reconciliation.service';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp } from '../helpers/order-invariants';
 import { feeFor, homeCod, jobsIdle, shippingMethod, shopper, stockOf, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
 jest.setTimeout(60_000);
@@ -108,6 +109,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     expect(after.trade_no).toBe(sims.payuni!.trades.get(o.merTradeNo)!.tradeNo);
     expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`, `sms-paid.${o.id}`]));
     expect(await notificationRows(o.id)).toEqual([{ source: 'query', status: '1' }]);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
 
     // The notify arrives after all (PAYUNi retried): accepted, nothing changes.
     const p = config.providers.payuni;
@@ -129,6 +131,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     const report = await rec.reconcile({ orderId: o.id });
     expect(report.paid).toBe(1);
     expect((await order(o.id)).status_name).toBe('paid');
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('ATM unpaid: left before its ExpireDate, cancelled after it (only once PAYUNi says unpaid), stock released', async () => {
@@ -148,6 +151,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     expect(after.payment_status).toBe(0);
     expect(after.order_status_msg).toBe('付款期限已過，訂單已取消');
     expect(await stockOf(t.app, s.variantId)).toBe(stockBefore + 2);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('CVS unpaid past its ExpireDate → cancelled, and its code cancelled at PAYUNi', async () => {
@@ -166,6 +170,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     const report = await rec.reconcile({ orderId: o.id, now: new Date(new Date(before.expire_date!).getTime() + MIN) });
     expect(report).toMatchObject({ paid: 1, cancelled: 0 });
     expect((await order(o.id)).status_name).toBe('paid');
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('card abandoned: the UPP page never opened (QUERY03001) or left unpaid → cancelled after PAYMENTS_ABANDON_MINUTES, not before', async () => {
@@ -251,6 +256,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     expect(after.status_name).toBe('paid');
     expect(after.trade_no).toBe(txId);
     expect(await notificationRows(o.id)).toEqual([{ source: 'query', status: 'confirmed' }]);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('LINE Pay confirmed at LINE Pay but not recorded here → paid; pending past the abandon time → cancelled; cancelled at LINE Pay → cancelled', async () => {
@@ -260,6 +266,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     await t.app.get<LinePayGateway>(LINEPAY_GATEWAY).confirm(txC, { amount: confirmed.total, currency: 'TWD' });
     expect((await rec.reconcile({ orderId: confirmed.id })).paid).toBe(1);
     expect((await order(confirmed.id)).status_name).toBe('paid');
+    expect((await expectOrderAddsUp(t.app, confirmed.id)).order.total_amount).toBe(confirmed.total);
 
     const waiting = await s.place('linepay');
     expect((await rec.reconcile({ orderId: waiting.id })).outcomes[0].outcome).toBe('skipped');
@@ -317,5 +324,6 @@ describe('reconciliation on its own schedule (tiny timings through the environme
       await new Promise((r) => setTimeout(r, 100));
     }
     expect([l, a]).toEqual(['paid', 'paid']);
+    for (const o of [line, atm]) expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 });

@@ -4,6 +4,7 @@ import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway
 import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectRefundsAddUp } from '../helpers/order-invariants';
 import { homeCod, setShipping, shippingMethod, shopper, stockOf, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker, type PayMethod } from './refund-fixtures';
 
@@ -155,6 +156,8 @@ describe('refunds by line: POST /api/admin/refundOrder with items / amount / shi
     expect(bk.refunded).toBe(o.total);
     for (const l of bk.lines) expect(bk.items.filter((i) => i.order_item_id === l.id).reduce((s, i) => s + i.amount, 0)).toBe(l.amount);
     expect(await make.order(o.id)).toMatchObject({ payment_status: 3 });
+    // The order's own money is untouched by the refunds: it still adds up to the total it was paid.
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refunds).toHaveLength(4);
   });
 
   it('refuses items and an amount together, an empty item list, a zero quantity', async () => {
@@ -187,6 +190,7 @@ describe('refunds by line: POST /api/admin/refundOrder with items / amount / shi
       for (const r of amounts) expect([200, 409]).toContain(r.status);
       const bk = await books(o.id);
       expectConsistent(bk);
+      await expectRefundsAddUp(t.app, o.id, o.total);
       expect(bk.items.filter((i) => i.order_item_id === o.lineA).reduce((s, i) => s + i.quantity, 0)).toBe(2);
       if (method === 'credit') expect(make.sims.payuni!.trades.get(o.merTradeNo)!.refundAmt).toBe(bk.refunded);
       // Each refund row's moves are in the order's history (machine 'refund'): created by staff, settled by the gateway.

@@ -9,6 +9,7 @@ import { Refunds } from '../../src/modules/refunds/refunds.service';
 import { outboxFor } from '../../src/modules/auth/testing/browser-session';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectRefundsAddUp } from '../helpers/order-invariants';
 import { jobsIdle, shopper, stockOf, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker } from './refund-fixtures';
 
@@ -112,6 +113,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     const list = await t.app.get(Refunds).listForOrder(o.id);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: r.body.refund.id, status: 'done' });
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refundedAmount).toBe(o.total);
   });
 
   it('credit after capture: a part (trade/close CloseType 2, allowance noted, order stays paid), then the rest → refunded; the invoice is not voided after a part', async () => {
@@ -144,6 +146,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(trade.refundAmt).toBe(o.total);
     expect(await make.order(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3, refunded_amount: o.total });
     expect(await make.outboxJobs()).not.toContain(`invoice-void.${o.id}`);
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refunds.map((x) => x.amount)).toEqual([100, o.total - 100]);
   });
 
   it('credit before capture, a part: captured then refunded (credit-refund)', async () => {
@@ -153,6 +156,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(r.body.refund).toMatchObject({ method: 'credit-refund', status: 'done', amount: 50 });
     expect(simTrade(o.merTradeNo)).toMatchObject({ closeStatus: 2, refundAmt: 50, tradeStatus: 1 });
     expect(await make.order(o.id)).toMatchObject({ payment_status: 1, refunded_amount: 50 });
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 
   it('a gateway refusal: the refund is failed (409 with the row), the order unchanged; a later try succeeds', async () => {
@@ -180,6 +184,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(again.status).toBe(200);
     expect(again.body.refund.id).toBe(ok.body.refund.id);
     expect((await t.app.get(Refunds).listForOrder(o.id)).map((r) => r.status)).toEqual(['failed', 'done']);
+    expect((await expectRefundsAddUp(t.app, o.id, o.total)).refundedAmount).toBe(o.total);
   });
 
   it('LINE Pay: refunded through its refund API (linepay)', async () => {
@@ -191,6 +196,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     const tx = make.sims.linepay!.transactions.get(txId)!;
     expect(tx.refunds.reduce((s, x) => s + x.amount, 0)).toBe(o.total);
     expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'cancelled' });
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 
   it('ATM and CVS: bank details required; recorded as a manual bank transfer with the account masked', async () => {
@@ -228,6 +234,8 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     const rc = await refund(owner, { order_id: c.id, amount: 10, reason: '部分', restock: false, bank: BANK });
     expect(rc.body.refund).toMatchObject({ method: 'bank-transfer', status: 'manual', amount: 10 });
     expect(await make.order(c.id)).toMatchObject({ payment_status: 1, refunded_amount: 10 });
+    await expectRefundsAddUp(t.app, o.id, o.total);
+    await expectRefundsAddUp(t.app, c.id, c.total);
   });
 
   it('cash on delivery (collected): manual, with bank details; a shipped order fully refunded becomes returned', async () => {
@@ -237,6 +245,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(r.status).toBe(200);
     expect(r.body.refund).toMatchObject({ method: 'cod', status: 'manual', restock: true });
     expect(await make.order(o.id)).toMatchObject({ payment_status: 3, status_name: 'returned' });
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 
   it('a payment that arrived after the order was cancelled (the refund queue) refunds the same; its stock is not returned twice', async () => {
@@ -252,6 +261,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(r.body.refund).toMatchObject({ status: 'manual', restock: false });
     expect(await make.order(o.id)).toMatchObject({ status_name: 'cancelled', payment_status: 3 });
     expect(await stockOf(t.app, v.variantId)).toBe(stockAfterCancel);
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 
   it('idempotent: the same Idempotency-Key answers the same refund; a double click without a key makes one refund', async () => {
@@ -277,6 +287,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
     expect(await make.order(o.id)).toMatchObject({ refunded_amount: 70 });
     const rows = await ds.query('SELECT COUNT(*) AS n FROM refunds WHERE order_id = ?', [o.id]);
     expect(Number(rows[0].n)).toBe(2);
+    await expectRefundsAddUp(t.app, o.id, o.total);
   });
 
   it('race: concurrent refunds of one order never add up to more than was paid', async () => {
@@ -300,6 +311,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
       expect(sum).toBe(okCount * part);
       expect((await make.order(o.id)).refunded_amount).toBe(sum);
       if (method === 'credit') expect(simTrade(o.merTradeNo).refundAmt).toBe(sum);
+      await expectRefundsAddUp(t.app, o.id, o.total);
     }
   });
 
@@ -329,6 +341,7 @@ describe('refunds: POST /api/admin/refundOrder per payment method, idempotency, 
       const byOwner = await refund(owner, { order_id: o.id, reason: '其餘由擁有者退', restock: false, bank: BANK });
       expect(byOwner.status).toBe(200);
       expect(await make.order(o.id)).toMatchObject({ payment_status: 3 });
+      await expectRefundsAddUp(t.app, o.id, o.total);
     } finally {
       await ds.query("DELETE FROM settings WHERE s_key = 'STAFF_REFUND_LIMIT'");
     }

@@ -7,6 +7,7 @@ import { OrderStateService } from '../../src/modules/orders/order-state.service'
 import { Returns } from '../../src/modules/refunds/returns.service';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp, expectRefundsAddUp } from '../helpers/order-invariants';
 import { jobsIdle, shopper, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { OrderMaker, type PaidOrder } from './refund-fixtures';
 
@@ -88,6 +89,7 @@ describe('returns: POST /api/order/requestReturn within 7 days of delivery, POST
 
     const list = await t.app.get(Returns).listForOrder(o.id);
     expect(list).toEqual([expect.objectContaining({ order_id: o.id, reason: '尺寸不合', status: 'requested', staff_reason: '', handled_at: null })]);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('refused: another member’s order (404 as unknown), not delivered, past the 7 days, no reason, visitors', async () => {
@@ -163,6 +165,7 @@ describe('returns: POST /api/order/requestReturn within 7 days of delivery, POST
     const refund = await owner.post('/api/admin/refundOrder', { order_id: a.id, reason: '退貨退款', restock: true, bank: { bank_code: '700', account: '0001234567', name: '王小明' } });
     expect(refund.status).toBe(200);
     expect(await make.order(a.id)).toMatchObject({ status_name: 'returned', payment_status: 3, return_status: 'approved' });
+    expect((await expectRefundsAddUp(t.app, a.id, a.total)).refundedAmount).toBe(a.total);
   });
 
   it('cash on delivery: paid when delivered, then returnable like the others', async () => {
@@ -171,6 +174,7 @@ describe('returns: POST /api/order/requestReturn within 7 days of delivery, POST
     expect(await myOrder(buyer, o.id)).toMatchObject({ returnable: true });
     const r = await ask(buyer, { order_id: o.id, reason: '收到破損' });
     expect(r.status).toBe(200);
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('concurrent requests for one order make one request', async () => {

@@ -10,6 +10,7 @@ import { SHIPPING_MSG } from '../../src/modules/logistics/shipping-pages';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
 import { adminBrowser, adminSession, type AdminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { expectOrderAddsUp, expectRefundsAddUp } from '../helpers/order-invariants';
 import { feeFor, homeCod, jobsIdle, shippingMethod, shopper, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 
 jest.setTimeout(120_000);
@@ -160,6 +161,8 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     await jobsIdle(t.app);
     expect((await orderRow(o.id)).invoice_status).toBe('issued');
     expect(await audit(o.id)).toEqual([expect.objectContaining({ action: 'shipping.create-ticket', summary: '建立出貨單 黑貓宅配', admin_username: staff.username })]);
+    // The COD amount collected at the door is the stored order's total, which adds up.
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(sh.tradeAmt);
 
     // The label page posts the signed form to the PAYUNi label; the simulator answers its label.
     const label = await staff.get(r.body.ticket.label_url);
@@ -201,6 +204,7 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     const label = await owner.get(r.body.ticket.label_url);
     expect(label.text).toBe(r.body.result);
     expect((await orderRow(o.id)).status_name).toBe('shipped');
+    expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });
 
   it('takes its codes as numbers or strings (2 and "2"), as clients send both', async () => {
@@ -248,6 +252,7 @@ describe('shipping tickets: createShippingOrder, getShippingTicket, shippingLabe
     expect(row.ship_status).toBe('41');
     // The order may get no new shipment by mistake: it is refunded.
     expect((await orderRow(o.id)).payment_status).toBe(3);
+    await expectRefundsAddUp(t.app, o.id, o.total);
 
     // A ticket still waiting for its job: failed at once, the job makes no shipment for the refunded order.
     const waiting = await order(4, 'atm');

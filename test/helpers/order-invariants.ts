@@ -71,3 +71,58 @@ export async function expectOrderAddsUp(app: INestApplication, orderId: number):
   }
   return { order, items, adjustments };
 }
+
+/** What expectRefundsAddUp read. */
+export interface StoredRefunds extends StoredOrderMoney {
+  refundedAmount: number;
+  refunds: { id: number; amount: number; shipping_amount: number; status: string; items: { order_item_id: number; quantity: number; amount: number }[] }[];
+}
+
+/** Refund statuses whose money is on the order's refunded_amount (done, or a transfer owed by hand). */
+const COUNTED_REFUND = new Set(['done', 'manual']);
+
+/**
+ * The money invariants of an order after refunds (issue 19 §3, §5), read from the database:
+ * - the order itself still adds up and its total is unchanged by refunds (expectOrderAddsUp;
+ *   pass `total` to compare it with the total before the refunds);
+ * - every refund: Σ refund_items.amount + refunds.shipping_amount = refunds.amount, no part below 0;
+ * - 0 ≤ orders.refunded_amount ≤ total_amount, and it is Σ amount of the done / manual refunds;
+ * - of the refunds not failed, no line gives back more units or NT$ than it has, nor shipping more than the fee.
+ */
+export async function expectRefundsAddUp(app: INestApplication, orderId: number, total?: number): Promise<StoredRefunds> {
+  const money = await expectOrderAddsUp(app, orderId);
+  if (total !== undefined) expect(money.order.total_amount).toBe(total);
+  const ds = app.get(DataSource);
+  const [o] = await ds.query('SELECT refunded_amount FROM orders WHERE id = ?', [orderId]);
+  const refundedAmount = n(o.refunded_amount);
+  const rows = (await ds.query('SELECT id, amount, shipping_amount, status FROM refunds WHERE order_id = ? ORDER BY id', [orderId])) as Record<string, unknown>[];
+  const items = (await ds.query('SELECT refund_id, order_item_id, quantity, amount FROM refund_items WHERE order_id = ? ORDER BY id', [orderId])) as Record<string, unknown>[];
+  const refunds = rows.map((r) => ({
+    id: n(r.id),
+    amount: n(r.amount),
+    shipping_amount: n(r.shipping_amount),
+    status: String(r.status),
+    items: items.filter((i) => n(i.refund_id) === n(r.id)).map((i) => ({ order_item_id: n(i.order_item_id), quantity: n(i.quantity), amount: n(i.amount) })),
+  }));
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  for (const r of refunds) {
+    expect({ refund: r.id, adds: sum(r.items.map((i) => i.amount)) + r.shipping_amount, noneBelow0: r.shipping_amount >= 0 && r.items.every((i) => i.amount >= 0 && i.quantity >= 0) }).toEqual({
+      refund: r.id,
+      adds: r.amount,
+      noneBelow0: true,
+    });
+  }
+  expect({ inRange: refundedAmount >= 0 && refundedAmount <= money.order.total_amount, refundedAmount }).toEqual({
+    inRange: true,
+    refundedAmount: sum(refunds.filter((r) => COUNTED_REFUND.has(r.status)).map((r) => r.amount)),
+  });
+  const live = refunds.filter((r) => r.status !== 'failed');
+  for (const line of money.items) {
+    const taken = live.flatMap((r) => r.items).filter((i) => i.order_item_id === line.id);
+    expect({ line: line.id, units: sum(taken.map((i) => i.quantity)) <= line.quantity, amount: sum(taken.map((i) => i.amount)) <= line.amount }).toEqual({ line: line.id, units: true, amount: true });
+  }
+  const lineIds = new Set(money.items.map((i) => i.id));
+  for (const i of refunds.flatMap((r) => r.items)) expect(lineIds.has(i.order_item_id)).toBe(true);
+  expect(sum(live.map((r) => r.shipping_amount))).toBeLessThanOrEqual(money.order.shipping_fee);
+  return { ...money, refundedAmount, refunds };
+}
