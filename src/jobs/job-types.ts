@@ -83,8 +83,11 @@ export interface JobPayloads {
   [JobName.MailOrderConfirmation]: { orderId: number };
   /** Payment received e-mail; job id `mail-paid:<orderId>`. */
   [JobName.MailOrderPaid]: { orderId: number };
-  /** 訂單金額已調整: the new ATM / CVS code after a staff 訂單折扣 (attempt `<order>R<n>`); job id `mail-new-code:<orderId>:<n>`. */
-  [JobName.MailOrderNewCode]: { orderId: number; attempt: string };
+  /**
+   * 訂單金額已調整: the new ATM / CVS code after a staff 訂單折扣 (attempt `<order>R<n>`); job id `mail-new-code:<orderId>:<n>`.
+   * `reason: 'switched'`: the member switched a failed card order to ATM / CVS (更換付款方式) — 付款資訊通知.
+   */
+  [JobName.MailOrderNewCode]: { orderId: number; attempt: string; reason?: 'repriced' | 'switched' };
   /** Payment received SMS (no code, no personal data in the payload); job id `sms-paid:<orderId>`. */
   [JobName.SmsOrderPaid]: { orderId: number };
   /** Refund notice e-mail to the buyer (one per refund once it is done or recorded for a transfer); job id `mail-refund:<refundId>`. */

@@ -290,7 +290,7 @@ export function orderConfirmationMail(order: MailOrder, items: MailOrderItem[], 
  * account / CVS code was issued for it. The money as stored, each adjustment, the new payment
  * instructions; the old account or code no longer pays the order.
  */
-export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjustments: readonly MailAdjustment[], attempt: string): MailMessage {
+export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjustments: readonly MailAdjustment[], attempt: string, reason: 'repriced' | 'switched' = 'repriced'): MailMessage {
   const head: Row[] = [
     ['訂單編號', `#${order.id}`],
     ['交易編號', order.mer_trade_no],
@@ -300,10 +300,15 @@ export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjust
   const payRows: Row[] = [['付款方式', ctx.paymentLabel], ...pay.rows];
   const link = slipUrl(ctx.origin, order.mer_trade_no);
   const old = '先前的繳費帳號或代碼已失效，請勿再使用，改以下列新的繳費資訊付款。';
+  // A switch of payment method (更換付款方式) keeps the amount: the mail only carries the new code.
+  const lead =
+    reason === 'switched'
+      ? `您在 ${ctx.shopName} 的訂單已更換付款方式為${ctx.paymentLabel}，請以下列繳費資訊於期限內付款 ${ntd(order.total_amount)}。`
+      : `您在 ${ctx.shopName} 的訂單金額已調整為 ${ntd(order.total_amount)}。${old}`;
   const text = [
     `${order.buy_name} 您好：`,
     '',
-    `您在 ${ctx.shopName} 的訂單金額已調整為 ${ntd(order.total_amount)}。${old}`,
+    lead,
     '',
     ...rowsText(head),
     '',
@@ -319,7 +324,7 @@ export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjust
   ].join('\n');
   const html = [
     `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
-    `<p>您在 ${escapeHtml(ctx.shopName)} 的訂單金額已調整為 ${escapeHtml(ntd(order.total_amount))}。${escapeHtml(old)}</p>`,
+    `<p>${escapeHtml(lead)}</p>`,
     `<table cellpadding="0" cellspacing="0">${rowsHtml(head)}</table>`,
     `<table cellpadding="0" cellspacing="0" style="margin-top:8px">${rowsHtml(totals)}</table>`,
     '<h3>付款資訊</h3>',
@@ -330,7 +335,7 @@ export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjust
   ].join('\n');
   return {
     to: recipient(order),
-    subject: headerSafe(`【${ctx.shopName}】訂單金額調整通知 #${order.id}`),
+    subject: headerSafe(`【${ctx.shopName}】${reason === 'switched' ? '付款資訊通知' : '訂單金額調整通知'} #${order.id}`),
     text,
     html,
     messageId: orderMessageId(order, newCodeKind(attempt)),

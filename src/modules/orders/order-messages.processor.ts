@@ -66,7 +66,7 @@ export class OrderMessagesProcessor {
     // Paid or cancelled meanwhile: the new code is of no use any more.
     if (order.status_name !== ORDER_STATUS.pending || order.payment_status === PAYMENT_STATUS.paid) return this.skip(order, kind, 'order is no longer unpaid');
     const adjustments = (await adjustmentsOf(this.tx, [order.id])).get(order.id) ?? [];
-    await this.sendMail(order, kind, orderNewCodeMail(order, await this.context(order), adjustments, job.data.attempt));
+    await this.sendMail(order, kind, orderNewCodeMail(order, await this.context(order), adjustments, job.data.attempt, job.data.reason));
   }
 
   @JobHandler(JobName.MailOrderPaid)

@@ -6,12 +6,14 @@ import { RateLimiter, rateLimitRule } from '../../common/rate-limit/rate-limiter
 import { Transactions } from '../../common/transactions/transactions';
 import { ATM_BANKS, CHECKOUT_MSG, PAYMENT_CODES, paymentAllowed } from '../../common/validation/checkout-rules';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { JobName } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
 import { PaymentsService, PaymentStartError, type OnlineMethod, type StartPaymentResult } from '../payments/payments.service';
 import { SettingsService } from '../settings/settings.service';
 import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
 import { OrderLifecycle } from './order-lifecycle.runner';
-import { attemptMerTradeNo, nextAttemptNumber, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
+import { attemptMerTradeNo, nextAttemptNumber, parseAttemptNo, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
 import { ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
 /** zh-TW texts of 重新付款 / 更換付款方式 (issue 19 §6; the spec is silent, decided here). */
@@ -70,6 +72,7 @@ export class OrderPaymentRetryService {
     private readonly limiter: RateLimiter,
     private readonly lifecycle: OrderLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: Outbox,
   ) {}
 
   /** PAYMENTS_ABANDON_MINUTES: the card / LINE Pay order's payment window. */
@@ -94,7 +97,13 @@ export class OrderPaymentRetryService {
       if (!ONLINE_PAYMENTS.includes(payment)) return ok({ resData }, RETRY_MSG.changed);
       const started = await this.start(order, payment as OnlineMethod, bankCode, attemptNo, req.origin);
       if (started.kind === 'code') {
-        await this.state.setPaymentStarted(order.id, { tradeNo: started.tradeNo, paymentCode: started.paymentCode, bankCode: started.bankCode, expireDate: started.expireDate });
+        // The confirmation mail went out at checkout (once, without this code): the new code is mailed
+        // on its own (付款資訊通知, job mail.order-new-code, once per attempt), in the same transaction.
+        await this.tx.run(async () => {
+          await this.state.setPaymentStarted(order.id, { tradeNo: started.tradeNo, paymentCode: started.paymentCode, bankCode: started.bankCode, expireDate: started.expireDate });
+          const n = parseAttemptNo(attemptNo)?.n ?? attemptNo;
+          await this.outbox.enqueue(JobName.MailOrderNewCode, { orderId: order.id, attempt: attemptNo, reason: 'switched' }, { jobId: `mail-new-code:${order.id}:${n}` });
+        });
         return ok({ resData }, RETRY_MSG.changed);
       }
       return ok({ resData, result: started.form }, req.kind === 'retry' ? RETRY_MSG.retryStarted : RETRY_MSG.changed);
