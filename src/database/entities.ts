@@ -33,6 +33,7 @@ import { ShippingTicket } from '../modules/logistics/entities/shipping-ticket.en
 import { Order } from '../modules/orders/entities/order.entity';
 import { OrderAdjustment } from '../modules/orders/entities/order-adjustment.entity';
 import { OrderTransition } from '../modules/orders/entities/order-transition.entity';
+import { ExtraPayment } from '../modules/orders/entities/extra-payment.entity';
 import { OrderItem } from '../modules/orders/entities/order-item.entity';
 import { OrderMessage } from '../modules/orders/entities/order-message.entity';
 import { OrderStatusCode } from '../modules/orders/entities/order-status-code.entity';
@@ -78,6 +79,7 @@ export const ENTITIES = [
   OrderItem,
   OrderAdjustment,
   OrderTransition,
+  ExtraPayment,
   OrderMessage,
   OrderStatusCode,
   PaymentStatusCode,

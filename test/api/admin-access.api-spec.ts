@@ -77,6 +77,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/handleReturnRequest': STAFF,
   'POST /api/admin/refundBankAccount': STAFF,
   'POST /api/admin/completeManualRefund': STAFF,
+  // extra money received that must go back (issue 19 §8)
+  'POST /api/admin/refundExtraPayment': STAFF,
   // HTML editor and AI rewrite (issue 12, helper E)
   'GET /api/admin/loadhtml': EDITOR,
   'POST /api/admin/savehtml': EDITOR,

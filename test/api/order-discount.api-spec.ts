@@ -174,8 +174,8 @@ describe('訂單折扣: POST /api/admin/addOrderDiscount (issue 19)', () => {
     const told = await ds.query('SELECT kind FROM order_messages WHERE order_id = ? ORDER BY id', [o.id]);
     expect(told.map((m: { kind: string }) => m.kind)).toContain(`mail.new-code:${o.merTradeNo}R2`);
 
-    // The old account cannot be closed at PAYUNi (it lapses): a transfer of the old amount to it is
-    // refused as an amount mismatch and pays nothing (staff settle it by hand).
+    // The old account cannot be closed at PAYUNi (it lapses): a transfer of the old amount to it pays
+    // nothing; it is kept as an extra payment for staff to refund (test/api/extra-payments.api-spec.ts).
     await make.sims.payuni!.settle(o.merTradeNo, 'paid');
     await make.sims.idle();
     expect((await orderRow(o.id)).payment_status).toBe(0);

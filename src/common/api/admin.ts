@@ -168,6 +168,37 @@ export interface RefundView {
   items: { order_item_id: number; quantity: number; amount: number }[];
 }
 
+/**
+ * Extra money received for an order that must go back (issue 19 §8, 待退款的額外付款): a payment after
+ * the order was fully refunded, a second payment by another attempt, an old ATM / CVS amount after
+ * re-pricing. Refunded on its own (`POST /api/admin/refundExtraPayment`), outside the order's refunds.
+ */
+export interface ExtraPaymentView {
+  id: number;
+  order_id: number;
+  /** 'after-refund' | 'paid-twice' | 'old-amount' */
+  source: string;
+  /** zh-TW: why it is extra (退款後收到的付款 …). */
+  source_label: string;
+  /** Payment method code of the paid attempt (its refund path). */
+  method: string;
+  mer_trade_no: string;
+  trade_no: string;
+  amount: number;
+  /** 'open' | 'pending' | 'refunded' */
+  status: string;
+  status_label: string;
+  /** true: refunded by a bank transfer staff make (ATM, CVS): the form asks for the account. */
+  manual: boolean;
+  refund_method: string;
+  refund_ref: string;
+  message: string;
+  refunded_by: string;
+  refunded_at: string | null;
+  created_at: string;
+}
+export type RefundExtraPaymentAnswer = Envelope<{ extraPayment: ExtraPaymentView }>;
+
 /** A line of an order as the refund form sees it: what it cost and what may still be refunded. */
 export interface RefundableLineView {
   order_item_id: number;
@@ -209,6 +240,8 @@ export interface AdminOrderDetails {
   tickets: ShippingTicketView[];
   refunds: RefundView[];
   returnRequests: ReturnRequestView[];
+  /** Extra money received that must go back (待退款的額外付款), oldest first. */
+  extraPayments?: ExtraPaymentView[];
   /** This order's audit trail, newest first. */
   history: AuditEntryView[];
 }

@@ -35,6 +35,7 @@ import { adjustmentsOf } from './order-adjustments';
 import { OrderLabels, toOrderItemView, toOrderView } from './order-views';
 import { ACTOR_LABEL, canMove, transitionSentence, type Actor, type ActorKind } from './order-lifecycle';
 import { OrderLifecycle } from './order-lifecycle.runner';
+import { ExtraPayments } from './extra-payments.service';
 import { lockForWrite } from '../../database/db-dialect';
 
 /** Any staff member (owner or staff) for the `can` flags: the endpoints check the real role. */
@@ -121,6 +122,7 @@ export class AdminOrdersService {
     private readonly refunds: Refunds,
     private readonly returns: Returns,
     private readonly lifecycle: OrderLifecycle,
+    private readonly extras: ExtraPayments,
   ) {}
 
   /** `GET /api/admin/loadconifg`: status codes, payment and shipping methods (every one, so old orders' values have labels). */
@@ -183,13 +185,14 @@ export class AdminOrdersService {
   async details(orderId: number): Promise<AdminOrderDetailsAnswer> {
     const order = await this.tx.repo(Order).findOne({ where: { id: orderId } });
     if (!order) throw new NotFoundError(ADMIN_MSG.orderDetailFailed);
-    const [items, parts, history] = await Promise.all([
+    const [items, parts, history, extraPayments] = await Promise.all([
       this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } }),
       this.parts(orderId),
       this.history(orderId, order.payment),
+      this.extras.listForOrder(orderId),
     ]);
     const [view] = await this.views([order], new Map([[orderId, parts.tickets]]));
-    return ok({ orderDetails: { order: view, items: items.map(toOrderItemView), tickets: parts.tickets, refunds: parts.refunds, returnRequests: parts.returnRequests, history } });
+    return ok({ orderDetails: { order: view, items: items.map(toOrderItemView), tickets: parts.tickets, refunds: parts.refunds, returnRequests: parts.returnRequests, extraPayments, history } });
   }
 
   /**

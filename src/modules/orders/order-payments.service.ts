@@ -7,6 +7,7 @@ import { PaymentsService } from '../payments/payments.service';
 import type { Order } from './entities/order.entity';
 import { CancelledBy, OrderStateService } from './order-state.service';
 import { OrderPaymentAttempts } from './order-payment-attempts';
+import { ExtraPayments } from './extra-payments.service';
 import { paymentOrderOf } from './payment-order';
 
 /** What a gateway callback did: accepted (applied, a duplicate, or nothing to do), or refused with the reason. */
@@ -15,7 +16,7 @@ export type CallbackOutcome =
   | { accepted: false; reason: string; merTradeNo?: string };
 
 /** What the order became after a gateway's answer was applied. */
-export type AppliedOutcome = 'paid' | 'duplicate' | 'paid-after-cancel' | 'paid-after-refund' | 'paid-twice' | 'cancelled' | 'kept' | 'recorded' | 'failed';
+export type AppliedOutcome = 'paid' | 'duplicate' | 'paid-after-cancel' | 'paid-after-refund' | 'paid-twice' | 'paid-old-amount' | 'cancelled' | 'kept' | 'recorded' | 'failed';
 
 /**
  * Applies verified payment results to orders: every gateway callback (`/api/payments/<gateway>/<kind>`:
@@ -36,6 +37,7 @@ export class OrderPaymentsService {
     private readonly payments: PaymentsService,
     private readonly registry: PaymentProviderRegistry,
     private readonly attempts: OrderPaymentAttempts,
+    private readonly extras: ExtraPayments,
   ) {}
 
   /** The provider whose callbacks arrive at `/api/payments/<gateway>/<kind>` with this HTTP method, or null (a 404). */
@@ -67,7 +69,11 @@ export class OrderPaymentsService {
       return this.refuse(name, kind, `order ${merTradeNo} is not paid through ${name} (${method})`, merTradeNo);
     }
     const attempt = claim.attemptTradeNo ? await this.payments.findAttempt(provider.gateway, claim.attemptTradeNo, claim.merTradeNo) : (own ?? (await this.payments.latestAttempt(order.id)));
-    const settled = await provider.settleCallback(kind, claim, paymentOrderOf(order), attempt);
+    // An older attempt issued for another amount (an ATM account / CVS code before staff re-priced the
+    // order) is judged by its own amount: paid, it is extra money to refund (applyEvent), not a mismatch.
+    const payOrder = paymentOrderOf(order);
+    if (own && own.id === attempt?.id && Number.isSafeInteger(own.amount) && own.amount > 0 && own.amount !== order.total_amount) payOrder.totalAmount = own.amount;
+    const settled = await provider.settleCallback(kind, claim, payOrder, attempt);
     if (settled.kind === 'refused') return this.refuse(name, kind, settled.reason, merTradeNo);
     if (settled.kind === 'outcome') return { accepted: true, merTradeNo, applied: settled.outcome };
     const applied = await this.applyEvent(order, attempt, settled.event);
@@ -90,9 +96,24 @@ export class OrderPaymentsService {
       }
       if (event.effect === 'paid' && event.paid) {
         const p = event.paid;
+        // Money that must go back is kept as an extra payment (extra_payments, issue 19 §8) for staff to refund.
+        const extra = (source: 'after-refund' | 'paid-twice' | 'old-amount') =>
+          this.extras.record({ order, source, method: attempt?.method || order.payment, gateway, merTradeNo: attempt?.merTradeNo || order.mer_trade_no, tradeNo: p.tradeNo, amount: p.amount, raw: p.raw }, source === 'old-amount');
+        // The old amount of an attempt issued before staff re-priced the order: never pays it; staff alerted.
+        const total = (await this.orders.findById(order.id))?.total_amount ?? order.total_amount;
+        if (attempt && p.amount !== total && p.amount === attempt.amount) {
+          await extra('old-amount');
+          await this.payments.setAttemptStatus(attempt.id, 'paid', { tradeNo: p.tradeNo, result: { extraPayment: true, amount: p.amount } });
+          return 'paid-old-amount';
+        }
         // A second payment of an order already paid by another attempt: recorded, staff alerted (H9).
-        if ((await this.attempts.beforePaid(order, attempt, p.tradeNo, p.amount)) === 'paid-twice') return 'paid-twice';
+        if ((await this.attempts.beforePaid(order, attempt, p.tradeNo, p.amount)) === 'paid-twice') {
+          await extra('paid-twice');
+          return 'paid-twice';
+        }
         const r = await this.orders.markPaid(order.id, { gateway, tradeNo: p.tradeNo, amount: p.amount, source: event.source, raw: p.raw, ...(p.paidAt ? { paidAt: p.paidAt } : {}) });
+        // A payment after the order was fully refunded (the refund kept, staff alerted by the move).
+        if (r === 'paid-after-refund') await extra('after-refund');
         if (attempt && event.attempt) await this.payments.setAttemptStatus(attempt.id, event.attempt.status, { tradeNo: event.attempt.tradeNo, result: event.attempt.result });
         return r;
       }

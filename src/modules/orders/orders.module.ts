@@ -39,6 +39,7 @@ import { ShopOrdersController } from './shop-orders.controller';
 import { ShopOrderPaymentsController } from './shop-order-payments.controller';
 import { OrderPaymentRetryService } from './order-payment-retry.service';
 import { OrderPaymentAttempts } from './order-payment-attempts';
+import { ExtraPayments } from './extra-payments.service';
 
 /**
  * Checkout, payment slip, my orders, cancel, payment results applied to orders, reconciliation
@@ -73,6 +74,8 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     // 重新付款 / 更換付款方式 of an unpaid order (issue 19 §6)
     OrderPaymentRetryService,
     OrderPaymentAttempts,
+    // extra money received that must go back (issue 19 §8: after a refund, paid twice, an old amount)
+    ExtraPayments,
     // buyer's messages (notify)
     OrderMessagesProcessor,
     // payment results, reconciliation (payflow)
@@ -91,6 +94,6 @@ import { OrderPaymentAttempts } from './order-payment-attempts';
     OrderHistoryService,
     { provide: ProductOrderHistory, useExisting: OrderHistoryService },
   ],
-  exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService],
+  exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService, ExtraPayments],
 })
 export class OrdersModule {}

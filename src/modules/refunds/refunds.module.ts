@@ -5,6 +5,8 @@ import { OrdersModule } from '../orders/orders.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminRefundsController } from './admin-refunds.controller';
+import { AdminExtraPaymentsController } from './admin-extra-payments.controller';
+import { ExtraPaymentRefunds } from './extra-payment-refunds.service';
 import { RefundItem } from './entities/refund-item.entity';
 import { Refund } from './entities/refund.entity';
 import { ReturnRequest } from './entities/return-request.entity';
@@ -26,8 +28,8 @@ import { ShopReturnsController } from './shop-returns.controller';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([Refund, RefundItem, ReturnRequest]), OrdersModule, PaymentsModule, SettingsModule, InvoicesModule],
-  controllers: [AdminRefundsController, ShopReturnsController],
-  providers: [Refunds, RefundPlanner, Returns, RefundMailProcessor, RefundSettleProcessor],
+  controllers: [AdminRefundsController, ShopReturnsController, AdminExtraPaymentsController],
+  providers: [Refunds, RefundPlanner, Returns, RefundMailProcessor, RefundSettleProcessor, ExtraPaymentRefunds],
   exports: [Refunds, Returns],
 })
 export class RefundsModule {}
