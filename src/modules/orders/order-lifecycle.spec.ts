@@ -1,6 +1,7 @@
 import {
   canMove,
   canMoveRefund,
+  moveRefusal,
   ORDER_STATES,
   orderStatusLabel,
   PAYMENT_STATE_CODE,
@@ -125,6 +126,37 @@ describe('order lifecycle table', () => {
     expect(planMove('requestReturn', row('delivered', 'paid'), shopper)).toMatchObject({ ok: true, set: { return_status: 'requested' }, where: { return_status: '' } });
     expect(planMove('approveReturn', row('delivered', 'paid', 'atm', 'requested'), staff)).toMatchObject({ ok: true, set: { return_status: 'approved' } });
     expect(planMove('refuseReturn', row('delivered', 'paid', 'atm', 'requested'), staff)).toMatchObject({ ok: true, set: { return_status: 'refused' } });
+  });
+
+  it('訂單折扣 only while the order awaits its payment, by owner or staff; it changes no state', () => {
+    expect(planMove('discount', row('pending', 'unpaid'), staff)).toEqual(expect.objectContaining({ ok: true, set: {}, transitions: [] }));
+    expect(canMove('discount', row('pending', 'failed', 'credit'), owner)).toBe(true);
+    expect(canMove('discount', row('pending', 'unpaid', 'cod'), staff)).toBe(true);
+    for (const r of [row('paid', 'paid'), row('cancelled', 'unpaid'), row('processing', 'unpaid', 'cod'), row('cancelled', 'refunded')]) expect(planMove('discount', r, staff)).toEqual({ ok: false, why: 'illegal' });
+    expect(planMove('discount', row('pending', 'unpaid'), editor)).toEqual({ ok: false, why: 'forbidden' });
+    expect(planMove('discount', row('pending', 'unpaid'), shopper)).toEqual({ ok: false, why: 'forbidden' });
+  });
+
+  it('moveRefusal tells the state, the method and the actor apart, and is null exactly when canMove', () => {
+    expect(moveRefusal('retryPayment', row('pending', 'failed', 'credit'), shopper)).toBeNull();
+    expect(moveRefusal('retryPayment', row('paid', 'paid', 'credit'), shopper)).toBe('state');
+    expect(moveRefusal('retryPayment', row('pending', 'unpaid', 'cod'), shopper)).toBe('method');
+    expect(moveRefusal('retryPayment', row('pending', 'unpaid', 'credit'), staff)).toBe('forbidden');
+    expect(moveRefusal('refundFull', row('delivered', 'paid'), staff)).toBeNull();
+    expect(moveRefusal('refundFull', row('pending', 'unpaid'), staff)).toBe('state');
+    const actors = [staff, owner, editor, shopper, gateway, job];
+    const moves = [...new Set(TRANSITIONS.map((t) => t.move))];
+    for (const move of moves)
+      for (const s of ORDER_STATES)
+        for (const p of PAYMENT_STATES)
+          for (const payment of ['atm', 'credit', 'cod'])
+            for (const ret of ['', 'requested'])
+              for (const a of actors) {
+                const r = row(s, p, payment, ret);
+                const why = moveRefusal(move, r, a);
+                const plan = planMove(move, r, a);
+                expect({ move, r, a, may: why === null, forbidden: why === 'forbidden' }).toEqual({ move, r, a, may: plan.ok, forbidden: !plan.ok && plan.why === 'forbidden' });
+              }
   });
 
   it('refund rows: pending → done | failed by the gateway, a transfer done by staff', () => {

@@ -141,6 +141,7 @@ export type MoveName =
   | 'payAfterRefund'
   | 'paymentFailed'
   | 'retryPayment'
+  | 'discount'
   | 'startProcessing'
   | 'ship'
   | 'deliver'
@@ -213,6 +214,18 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     method: 'online',
     by: ['shopper'],
     then: ['a new payment attempt under its own gateway number (<order>R<n>)'],
+  },
+  {
+    // Staff 訂單折扣 (admin-order-discount.service.ts): the order's money may change only while it awaits
+    // its payment; no state changes (the service writes the adjustment and re-prices under its own
+    // conditional UPDATE). A card / LINE Pay page still open is the service's own refusal.
+    move: 'discount',
+    label: '訂單折扣',
+    order: { from: ['pending'] },
+    payment: { from: UNPAID },
+    by: ['staff'],
+    roles: STAFF,
+    then: ['order_adjustments manual row, lines re-spread, total lowered', 'audit order.discount', 'a new ATM / CVS code (<order>R<n>) when one was issued'],
   },
   // -- fulfilment ------------------------------------------------------------------------------
   {
@@ -391,14 +404,24 @@ export const LIFECYCLE_MSG = {
   changed: '訂單狀態已變更，請重新整理',
 } as const;
 
-function fits(rule: TransitionRule, row: OrderStateRow): boolean {
+/** The rule's state guards (order, payment, return) fit the order. */
+function fitsStates(rule: TransitionRule, row: OrderStateRow): boolean {
   if (rule.order && !rule.order.from.includes(row.status_name as OrderState)) return false;
   if (rule.payment && !rule.payment.from.includes(paymentStateOf(row.payment_status))) return false;
   if (rule.payment && !PAYMENT_STATES.some((s) => PAYMENT_STATE_CODE[s] === row.payment_status)) return false;
   if (rule.return && !rule.return.from.includes((row.return_status ?? '') as ReturnState)) return false;
+  return true;
+}
+
+/** The rule's payment-method guard fits the order. */
+function fitsMethod(rule: TransitionRule, row: OrderStateRow): boolean {
   if (rule.method === 'cod' && row.payment !== 'cod') return false;
   if (rule.method === 'online' && !ONLINE_METHODS.includes(row.payment)) return false;
   return true;
+}
+
+function fits(rule: TransitionRule, row: OrderStateRow): boolean {
+  return fitsStates(rule, row) && fitsMethod(rule, row);
 }
 
 function allowed(rule: TransitionRule, actor: Actor): boolean {
@@ -446,6 +469,19 @@ export function planMove(move: MoveName, row: OrderStateRow, actor: Actor): Move
 /** Whether the move is allowed now (for buttons: `can.startProcessing` …). */
 export function canMove(move: MoveName, row: OrderStateRow, actor: Actor): boolean {
   return planMove(move, row, actor).ok;
+}
+
+/**
+ * Why `actor` may not make `move` now, for services that answer each case with its own message
+ * (null: it may — exactly when `canMove` is true): 'state' — no row of the move fits the order's
+ * states; 'method' — the states fit, not for this payment method; 'forbidden' — not for this actor.
+ */
+export function moveRefusal(move: MoveName, row: OrderStateRow, actor: Actor): 'state' | 'method' | 'forbidden' | null {
+  const byStates = rulesOf(move).filter((r) => fitsStates(r, row));
+  if (byStates.length === 0) return 'state';
+  const fitting = byStates.filter((r) => fitsMethod(r, row));
+  if (fitting.length === 0) return 'method';
+  return fitting.some((r) => allowed(r, actor)) ? null : 'forbidden';
 }
 
 /** One transition as a sentence of labels: 訂單狀態：待付款 → 已付款. */
