@@ -1,4 +1,5 @@
 import type { InvoiceItem, InvoiceRequest } from '../../integrations/amego/invoice-gateway';
+import { PAYMENT_STATE_CODE, type OrderState } from '../orders/order-lifecycle';
 import type { OrderStateService } from '../orders/order-state.service';
 
 /** An order with its lines as `OrderStateService.withItems` answers (the invoice's only source). */
@@ -6,9 +7,9 @@ export type OrderWithItems = NonNullable<Awaited<ReturnType<OrderStateService['w
 type InvoiceOrder = OrderWithItems['order'];
 
 /** order_status_codes that end an order without a sale: no invoice (a refund is the back-office's). */
-const CLOSED_STATUSES = ['cancelled', 'returned'];
+const CLOSED_STATUSES: readonly string[] = ['cancelled', 'returned'] satisfies OrderState[];
 /** Cash on delivery is invoiced when it ships (the back-office issue enqueues the job then). */
-const COD_INVOICED_STATUSES = ['shipped', 'delivered', 'completed'];
+const COD_INVOICED_STATUSES: readonly string[] = ['shipped', 'delivered', 'completed'] satisfies OrderState[];
 
 /**
  * Why an order gets no invoice now (null: it does). Online methods: once paid (markPaid enqueues
@@ -17,7 +18,7 @@ const COD_INVOICED_STATUSES = ['shipped', 'delivered', 'completed'];
  */
 export function notInvoiceable(order: Pick<InvoiceOrder, 'status_name' | 'payment_status' | 'payment'>): string | null {
   if (CLOSED_STATUSES.includes(order.status_name)) return `order is ${order.status_name}`;
-  if (order.payment_status === 1) return null;
+  if (order.payment_status === PAYMENT_STATE_CODE.paid) return null;
   if (order.payment === 'cod' && COD_INVOICED_STATUSES.includes(order.status_name)) return null;
   return order.payment === 'cod' ? 'cash on delivery is invoiced when it ships' : 'order is not paid';
 }

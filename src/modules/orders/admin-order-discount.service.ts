@@ -14,7 +14,9 @@ import { PaymentsService, type OnlineMethod } from '../payments/payments.service
 import { OrderAdjustment, type AdjustmentKind } from './entities/order-adjustment.entity';
 import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
+import { staffActor } from './admin-order-actions.service';
 import { adjustmentsOf } from './order-adjustments';
+import { canMove } from './order-lifecycle';
 import { attemptMerTradeNo, nextAttemptNumber } from './order-payment-window';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 import { toAdjustmentView } from './order-views';
@@ -82,7 +84,8 @@ export class AdminOrderDiscountService {
   private async apply(admin: SessionAdmin, input: OrderDiscountInput): Promise<{ order: Order; total: number; amount: number }> {
     const order = await this.lockedOrder(input.order_id);
     if (!order) throw new NotFoundError(CHECKOUT_MSG.orderNotFound);
-    if (order.status_name !== ORDER_STATUS.pending || !UNPAID.includes(order.payment_status)) throw new AppError(ORDER_DISCOUNT_MSG.changed, HttpStatus.CONFLICT);
+    // The lifecycle's `discount` move: only while the order awaits its payment (pending, unpaid or failed), by owner or staff.
+    if (!canMove('discount', order, staffActor(admin))) throw new AppError(ORDER_DISCOUNT_MSG.changed, HttpStatus.CONFLICT);
     if (PAGE_METHODS.includes(order.payment) && order.payment_status === PAYMENT_STATUS.unpaid) throw new AppError(ORDER_DISCOUNT_MSG.paymentOpen, HttpStatus.CONFLICT);
     const tickets = (await this.tickets.listForOrders([order.id])).get(order.id) ?? [];
     if (tickets.some((t) => LIVE_TICKET.includes(t.status))) throw new AppError(ORDER_DISCOUNT_MSG.ticketExists, HttpStatus.CONFLICT);

@@ -5,6 +5,7 @@ import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { PaymentsService, type PaymentAttempt } from '../payments/payments.service';
 import { Order } from './entities/order.entity';
+import { canMove, GATEWAY } from './order-lifecycle';
 import { OrderLifecycle } from './order-lifecycle.runner';
 import { parseAttemptNo, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS, REFUND_ALERT_TYPE } from './order-state.service';
@@ -120,7 +121,8 @@ export class OrderPaymentAttempts {
       this.logger.warn(`order ${order.mer_trade_no} was paid again by attempt ${attempt.merTradeNo} (${attempt.method}, trade ${tradeNo}): recorded for a refund (staff alerted)`);
       return 'paid-twice';
     }
-    if (now.status_name === ORDER_STATUS.pending && now.payment !== attempt.method && attempt.method) {
+    // Still awaiting its payment (the lifecycle's `pay` move may happen) and paid by another method than the order's now.
+    if (attempt.method && now.payment !== attempt.method && canMove('pay', now, GATEWAY)) {
       // The shopper switched methods, then the older attempt was paid after all: that is how the order was paid.
       await this.tx.manager
         .createQueryBuilder()

@@ -10,6 +10,7 @@ import { PaymentsService } from '../payments/payments.service';
 import { In, LessThan, MoreThan } from 'typeorm';
 import { Order } from './entities/order.entity';
 import { AppliedOutcome, OrderPaymentsService } from './order-payments.service';
+import { canMove, JOB } from './order-lifecycle';
 import { CancelledBy, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 import { paymentOrderOf } from './payment-order';
 
@@ -197,7 +198,8 @@ export class ReconciliationService implements OnApplicationBootstrap, OnApplicat
 }
 
 function isPendingOnline(o: Order): boolean {
-  return o.status_name === ORDER_STATUS.pending && o.payment_status !== PAYMENT_STATUS.paid && ONLINE_PAYMENTS.includes(o.payment);
+  // Still awaiting an online payment: the lifecycle's `pay` move may happen (pending, unpaid or failed).
+  return ONLINE_PAYMENTS.includes(o.payment) && canMove('pay', o, JOB);
 }
 
 function positiveInt(v: unknown, fallback: number, min: number): number {

@@ -9,7 +9,7 @@ import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { InvoiceAllowancesService } from '../invoices/invoice-allowances.service';
-import type { Actor } from '../orders/order-lifecycle';
+import { moveRefusal, type Actor } from '../orders/order-lifecycle';
 import { OrderLifecycle } from '../orders/order-lifecycle.runner';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from '../orders/order-state.service';
 import { paymentOrderOf } from '../orders/payment-order';
@@ -195,7 +195,8 @@ export class Refunds {
       if (replay) await this.tx.repo(Refund).update({ id: replay.id }, { refund_key: `failed-${replay.id}` });
 
       if (order.payment_status === PAYMENT_STATUS.refunded) throw new AppError(REFUND_MSG.alreadyRefunded, HttpStatus.CONFLICT);
-      if (order.payment_status !== PAYMENT_STATUS.paid) throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
+      // Money can go back only from a paid order: the lifecycle's refundFull guard (a part changes no state, the same guard holds).
+      if (moveRefusal('refundFull', order, staffActor(admin)) === 'state') throw new AppError(REFUND_MSG.notPaid, HttpStatus.CONFLICT);
       if (earlier.some((r) => r.status === REFUND_STATUS.pending)) throw new AppError(REFUND_MSG.refundInProgress, HttpStatus.CONFLICT);
       const left = order.total_amount - order.refunded_amount;
       if (left <= 0) throw new AppError(REFUND_MSG.alreadyRefunded, HttpStatus.CONFLICT);
