@@ -10,6 +10,7 @@ import { useGetAdminOrderDetailsQuery } from './adminOrdersApi';
 import { messageOf, useNotify } from './notify';
 import { HISTORY_FIELD_LABEL, INVOICE_STATUS_LABEL, REFUND_METHOD_LABEL, REFUND_STATUS_LABEL, refundable, refundLinesText } from './orderRules';
 import { AllowancesSection } from './AllowancesSection';
+import { ExtraPaymentsSection } from './ExtraPaymentsSection';
 import { OrderActions } from './OrderActions';
 import { discountable, OrderDiscountModal } from './OrderDiscountModal';
 import { ReceiverSection } from './ReceiverSection';
@@ -187,6 +188,8 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
         </div>
         <RefundsList refunds={refunds} items={items} />
       </section>
+
+      <ExtraPaymentsSection orderId={order.order_id} extraPayments={details.extraPayments} />
 
       <AllowancesSection orderId={order.order_id} />
 
