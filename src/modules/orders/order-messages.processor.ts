@@ -11,6 +11,7 @@ import { OrderMessage } from './entities/order-message.entity';
 import type { Order } from './entities/order.entity';
 import { adjustmentsOf } from './order-adjustments';
 import { newCodeKind, ORDER_MESSAGE_KIND, orderConfirmationMail, orderNewCodeMail, orderPaidMail, orderPaidSms, PAYMENT_LABELS, SHIPPING_NAMES, type OrderMailContext, type OrderMessageKind } from './order-mail';
+import { canMove, GATEWAY } from './order-lifecycle';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 
 /** The shop's public origin for links in messages: PUBLIC_URL, else the address the server listens on. */
@@ -63,8 +64,8 @@ export class OrderMessagesProcessor {
     const found = await this.load(job.data.orderId, kind);
     if (!found) return;
     const { order } = found;
-    // Paid or cancelled meanwhile: the new code is of no use any more.
-    if (order.status_name !== ORDER_STATUS.pending || order.payment_status === PAYMENT_STATUS.paid) return this.skip(order, kind, 'order is no longer unpaid');
+    // Paid or cancelled meanwhile (the lifecycle's `pay` move can no longer happen): the new code is of no use any more.
+    if (!canMove('pay', order, GATEWAY)) return this.skip(order, kind, 'order is no longer unpaid');
     const adjustments = (await adjustmentsOf(this.tx, [order.id])).get(order.id) ?? [];
     await this.sendMail(order, kind, orderNewCodeMail(order, await this.context(order), adjustments, job.data.attempt, job.data.reason));
   }

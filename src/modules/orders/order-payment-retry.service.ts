@@ -12,9 +12,10 @@ import { PaymentsService, PaymentStartError, type OnlineMethod, type StartPaymen
 import { SettingsService } from '../settings/settings.service';
 import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
+import { moveRefusal } from './order-lifecycle';
 import { OrderLifecycle } from './order-lifecycle.runner';
 import { attemptMerTradeNo, nextAttemptNumber, parseAttemptNo, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
-import { ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
+import { ONLINE_PAYMENTS, OrderStateService } from './order-state.service';
 
 /** zh-TW texts of 重新付款 / 更換付款方式 (issue 19 §6; the spec is silent, decided here). */
 export const RETRY_MSG = {
@@ -114,8 +115,8 @@ export class OrderPaymentRetryService {
 
   /** Own, pending, not paid, a gateway-page order inside its window. */
   private async checkOrder(order: Order): Promise<void> {
-    const unpaid = order.payment_status === PAYMENT_STATUS.unpaid || order.payment_status === PAYMENT_STATUS.failed;
-    if (order.status_name !== ORDER_STATUS.pending || !unpaid) {
+    // The lifecycle's retryPayment move decides on the states (pending, unpaid or failed); the method gets its own message below.
+    if (moveRefusal('retryPayment', order, { kind: 'shopper' }) === 'state') {
       throw new AppError(RETRY_MSG.stateChanged, HttpStatus.CONFLICT, { ...(await this.state.statusFields(order)) });
     }
     if (!RETRYABLE_METHODS.includes(order.payment)) throw new AppError(RETRY_MSG.notRetryable, HttpStatus.CONFLICT);
