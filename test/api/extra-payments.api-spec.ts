@@ -207,6 +207,18 @@ describe('extra payments: recorded once, staff alerted, refunded by staff; the s
     await expectOrderAddsUp(t.app, o.id);
   });
 
+  it('two staff refunding the same extra payment at once: one refund, the other refused (409)', async () => {
+    const o = await make.paid('atm');
+    expect((await owner.post('/api/admin/refundOrder', { order_id: o.id, reason: '顧客取消', restock: true, bank: BANK })).status).toBe(200);
+    expect((await postNotify(signedNotify({ MerTradeNo: o.merTradeNo, TradeNo: `RACE-${o.id}`, TradeAmt: o.total, TradeStatus: 1, PaymentType: 2 }))).status).toBe(200);
+    const [extra] = await extrasOf(o.id);
+    const answers = await Promise.all([staff.post('/api/admin/refundExtraPayment', { extra_payment_id: extra.id, bank: BANK }), owner.post('/api/admin/refundExtraPayment', { extra_payment_id: extra.id, bank: BANK })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await extrasOf(o.id)).map((x) => x.status)).toEqual(['refunded']);
+    const audits = await ds.query("SELECT COUNT(*) AS n FROM audit_logs WHERE action = 'order.extra-payment-refund' AND entity_id = ?", [String(o.id)]);
+    expect(Number(audits[0].n)).toBe(1);
+  });
+
   it('refusals: an unknown extra payment 404, bad input 400, editors 403', async () => {
     expect((await staff.post('/api/admin/refundExtraPayment', { extra_payment_id: 999999 })).status).toBe(404);
     expect((await staff.post('/api/admin/refundExtraPayment', { extra_payment_id: 'abc' })).status).toBe(400);

@@ -113,7 +113,8 @@ export class OrderPaymentsService {
         }
         const r = await this.orders.markPaid(order.id, { gateway, tradeNo: p.tradeNo, amount: p.amount, source: event.source, raw: p.raw, ...(p.paidAt ? { paidAt: p.paidAt } : {}) });
         // A payment after the order was fully refunded (the refund kept, staff alerted by the move).
-        if (r === 'paid-after-refund') await extra('after-refund');
+        // (Not the refunded payment itself told again under another status: the same trade is no new money.)
+        if (r === 'paid-after-refund' && !(p.tradeNo && p.tradeNo === order.trade_no)) await extra('after-refund');
         if (attempt && event.attempt) await this.payments.setAttemptStatus(attempt.id, event.attempt.status, { tradeNo: event.attempt.tradeNo, result: event.attempt.result });
         return r;
       }
