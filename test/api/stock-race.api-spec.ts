@@ -1,7 +1,9 @@
 import { DataSource } from 'typeorm';
 import { Transactions } from '../../src/common/transactions/transactions';
 import { OutOfStockError, StockLine, StockService, VariantUnavailableError } from '../../src/modules/catalog/stock.service';
+import { expectOrderAddsUp } from '../helpers/order-invariants';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import { feeFor, homeCod, shippingMethod, shopper, stockOf, submit, variants } from './checkout-fixtures';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
 function rng(seed: number): () => number {
@@ -159,6 +161,22 @@ describe('stock reservations under concurrency (many buyers, little stock)', () 
     }
     await expect(stock.reserveStock([{ variantId: 99_999_999, quantity: 1 }])).rejects.toMatchObject({ message: '找不到商品' });
     expect((await quantities()).get(a)).toBe(5);
+  });
+
+  it('members buying the last units at once through the real checkout: never oversold, and every order made adds up on the stored order (issue 19 §3)', async () => {
+    const [v] = await variants(t.app, 1, 4);
+    expect([p, q]).not.toContain(v.productId);
+    const home = await shippingMethod(t.app, 4);
+    const total = v.price * 2 + feeFor(home, v.price * 2);
+    const buyers = [];
+    for (let i = 0; i < 8; i++) buyers.push(await shopper(t));
+    for (const s of buyers) await s.b.csrfToken();
+    const answers = await Promise.all(buyers.map((s, i) => submit(s, homeCod(s, [{ v, quantity: 2 }], total), `stock-race-${i}`)));
+    const made = answers.filter((r) => r.status === 200);
+    expect(made).toHaveLength(2);
+    for (const r of answers) expect([200, 409]).toContain(r.status);
+    expect(await stockOf(t.app, v.variantId)).toBe(0);
+    for (const r of made) expect((await expectOrderAddsUp(t.app, r.body.resData.order_id as number)).order.total_amount).toBe(total);
   });
 
   it('refuses switched-off variants and delisted products, and still takes their returns', async () => {
