@@ -71,4 +71,16 @@ describe('order mails read the stored money (issue 19)', () => {
     expect(mail.messageId).toBe(orderMessageId(atm, newCodeKind('SS2601010000001ABCDEFR2')));
     expect(mail.messageId).not.toBe(orderMessageId(atm, newCodeKind('SS2601010000001ABCDEFR3')));
   });
+
+  it('the new-code mail of a switch to ATM (更換付款方式): 付款資訊通知 with the new method and amount, no word of a re-priced amount', () => {
+    const atm = { ...order, payment: 'atm', bank_code: '822', payment_code: '822-8123456789012', expire_date: new Date('2026-01-08T15:59:59Z') };
+    const mail = orderNewCodeMail(atm, { ...ctx, paymentLabel: 'ATM 轉帳' }, [], 'SS2601010000001ABCDEFR2', 'switched');
+    expect(mail.subject).toBe('【肌研舍】付款資訊通知 #12');
+    expect(mail.text).toContain('已更換付款方式為「ATM 轉帳」');
+    expect(mail.text).toContain('虛擬帳號：8123456789012');
+    expect(mail.text).toContain('轉帳金額：NT$ 1,160');
+    expect(mail.text).not.toContain('訂單金額已調整');
+    expect(mail.html).toContain('已更換付款方式為「ATM 轉帳」');
+    expect(mail.messageId).toBe(orderMessageId(atm, newCodeKind('SS2601010000001ABCDEFR2')));
+  });
 });

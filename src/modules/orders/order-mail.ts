@@ -303,7 +303,7 @@ export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjust
   // A switch of payment method (更換付款方式) keeps the amount: the mail only carries the new code.
   const lead =
     reason === 'switched'
-      ? `您在 ${ctx.shopName} 的訂單已更換付款方式為${ctx.paymentLabel}，請以下列繳費資訊於期限內付款 ${ntd(order.total_amount)}。`
+      ? `您在 ${ctx.shopName} 的訂單已更換付款方式為「${ctx.paymentLabel}」，請以下列繳費資訊於期限內付款 ${ntd(order.total_amount)}。`
       : `您在 ${ctx.shopName} 的訂單金額已調整為 ${ntd(order.total_amount)}。${old}`;
   const text = [
     `${order.buy_name} 您好：`,
