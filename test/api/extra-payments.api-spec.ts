@@ -166,6 +166,12 @@ describe('extra payments: recorded once, staff alerted, refunded by staff; the s
 
     const [extra] = await extrasOf(placed.id);
     expect(extra).toMatchObject({ source: 'paid-twice', method: 'credit', status: 'open', manual: false, amount: placed.total });
+    // PAYUNi refuses once: the answer says so, the row stays open with the reason, and staff may try again.
+    make.sims.payuni!.failNext({ code: 'QUERY09999', message: '系統維護中' });
+    const refused = await owner.post('/api/admin/refundExtraPayment', { extra_payment_id: extra.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('系統維護中');
+    expect((await extrasOf(placed.id))[0]).toMatchObject({ status: 'open', message: expect.stringContaining('系統維護中') });
     const done = await owner.post('/api/admin/refundExtraPayment', { extra_payment_id: extra.id });
     expect([done.status, done.body.message]).toEqual([200, EXTRA_PAYMENT_MSG.done]);
     expect(done.body.extraPayment).toMatchObject({ status: 'refunded', refund_method: expect.stringMatching(/^credit-(refund|void)$/) });
