@@ -6,7 +6,7 @@ import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobQueue } from '../../jobs/job-queue';
 import { JobName, type JobOf } from '../../jobs/job-types';
 import { Order } from './entities/order.entity';
-import { PAYMENT_STATE_CODE } from './order-lifecycle';
+import { PAYMENT_STATE_CODE, type OrderState, type RefundState, type ReturnState } from './order-lifecycle';
 import { OrderMoves } from './order-moves.service';
 
 const DAY_MS = 86_400_000;
@@ -77,14 +77,15 @@ export class OrderCompletionService implements OnApplicationBootstrap, OnApplica
       .repo(Order)
       .createQueryBuilder('o')
       .select(['o.id'])
-      .where("o.status_name = 'delivered' AND o.payment_status = :paid AND o.delivered_at IS NOT NULL AND o.delivered_at <= :before", {
+      .where('o.status_name = :delivered AND o.payment_status = :paid AND o.delivered_at IS NOT NULL AND o.delivered_at <= :before', {
+        delivered: 'delivered' satisfies OrderState,
         paid: PAYMENT_STATE_CODE.paid,
         before,
       })
-      .andWhere("o.return_status NOT IN ('requested', 'approved')")
+      .andWhere('o.return_status NOT IN (:...openReturns)', { openReturns: ['requested', 'approved'] satisfies ReturnState[] })
       // The refunds module's table (it imports this module, not the other way round): a refund pending at a
       // gateway or a transfer staff still owe keeps the order open.
-      .andWhere("NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status IN ('pending', 'manual'))")
+      .andWhere('NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status IN (:...openRefunds))', { openRefunds: ['pending', 'manual'] satisfies RefundState[] })
       .orderBy('o.delivered_at', 'ASC')
       .addOrderBy('o.id', 'ASC')
       .limit(Math.min(Math.max(1, limit), BATCH))

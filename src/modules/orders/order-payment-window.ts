@@ -1,4 +1,5 @@
 import type { Order } from './entities/order.entity';
+import { moveRefusal } from './order-lifecycle';
 
 /**
  * The payment window of an unpaid order and the numbers of its payment attempts (issue 19 §6,
@@ -49,7 +50,8 @@ type WindowOrder = Pick<Order, 'status_name' | 'payment_status' | 'payment' | 'c
  * page; null when the order has none (paid, cancelled, ATM / CVS / cash on delivery).
  */
 export function paymentWindowEnd(o: WindowOrder, windowMinutes: number): Date | null {
-  if (o.status_name !== 'pending' || (o.payment_status !== 0 && o.payment_status !== 2)) return null;
+  // Only while the shopper's retryPayment move may happen by the states (pending, unpaid or failed; it has no return guard).
+  if (moveRefusal('retryPayment', { ...o, return_status: '' }, { kind: 'shopper' }) === 'state') return null;
   if (!RETRYABLE_METHODS.includes(o.payment)) return null;
   return new Date(new Date(o.created_at).getTime() + windowMinutes * 60_000);
 }

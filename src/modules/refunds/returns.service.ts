@@ -11,7 +11,7 @@ import { AuditTrail } from '../audit/audit-trail.service';
 import { orderAlertText } from '../orders/admin-order-alerts';
 import { OrderStateService } from '../orders/order-state.service';
 import { staffActor } from '../orders/admin-order-actions.service';
-import { canMove } from '../orders/order-lifecycle';
+import { canMove, type OrderState } from '../orders/order-lifecycle';
 import { SettingsService } from '../settings/settings.service';
 import { STAFF_ALERT, StaffAlerts } from '../settings/staff-alerts.service';
 import { ReturnRequest } from './entities/return-request.entity';
@@ -50,7 +50,7 @@ export class Returns {
       const existing = await this.tx.repo(ReturnRequest).findOne({ where: { order_id: orderId } });
       if (existing || order.return_status) throw new AppError(REFUND_MSG.returnAlreadyRequested, HttpStatus.CONFLICT, { return_status: order.return_status || existing?.status });
       // A completed order's return window closed at completion (ORDER_COMPLETION_DAYS after delivery).
-      if (order.completed_at || order.status_name === 'completed') throw new AppError(REFUND_MSG.returnWindowOver, HttpStatus.CONFLICT);
+      if (order.completed_at || order.status_name === ('completed' satisfies OrderState)) throw new AppError(REFUND_MSG.returnWindowOver, HttpStatus.CONFLICT);
       // The lifecycle's requestReturn (order-lifecycle.ts): delivered, paid, no request yet.
       if (!canMove('requestReturn', order, { kind: 'shopper', id: userId }) || !order.delivered_at) {
         throw new AppError(REFUND_MSG.returnNotAllowed, HttpStatus.CONFLICT);
