@@ -6,6 +6,7 @@ import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sende
 import type { OrderAdjustment } from './entities/order-adjustment.entity';
 import type { OrderItem } from './entities/order-item.entity';
 import type { Order } from './entities/order.entity';
+import { PAYMENT_STATE_CODE } from './order-lifecycle';
 
 /**
  * The buyer's order messages (issue 10, beyond the spec): the order confirmation e-mail, the
@@ -115,7 +116,7 @@ export function splitAtmCode(order: Pick<Order, 'payment_code' | 'bank_code'>): 
 /** The payment instructions of the confirmation, as rows plus a closing sentence. */
 export function paymentInstructions(order: MailOrder): { rows: Row[]; note: string } {
   const total = ntd(order.total_amount);
-  if (order.payment_status === 1) return { rows: [], note: `已收到您的付款 ${total}，感謝您！` };
+  if (order.payment_status === PAYMENT_STATE_CODE.paid) return { rows: [], note: `已收到您的付款 ${total}，感謝您！` };
   switch (order.payment) {
     case 'atm': {
       const { bankCode, account } = splitAtmCode(order);
