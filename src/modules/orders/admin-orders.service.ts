@@ -293,7 +293,8 @@ export class AdminOrdersService {
           createTicket: open && payable && !live && TICKET_SHIPPINGS.includes(o.shipping),
           markShipped: open && payable && !live && !TICKET_SHIPPINGS.includes(o.shipping),
           queryStatus: own.some((t) => t.status === 'created' && t.ship_trade_no !== '' && t.lgs_type !== 'MANUAL'),
-          refund: paid && o.refunded_amount < o.total_amount && (ONLINE_PAYMENTS.includes(o.payment) || o.payment === 'cod'),
+          // As the refund itself asks (refunds.service.ts): the lifecycle's refundFull guard (paid), with money left.
+          refund: canMove('refundFull', o, STAFF) && o.refunded_amount < o.total_amount && (ONLINE_PAYMENTS.includes(o.payment) || o.payment === 'cod'),
           // The lifecycle says which staff moves fit the order now (開始備貨, cancel an unpaid cash-on-delivery order).
           startProcessing: canMove('startProcessing', o, STAFF),
           cancel: canMove('staffCancel', o, STAFF),
