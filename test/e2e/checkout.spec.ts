@@ -306,7 +306,7 @@ test.describe('checkout, payment and orders (issue 10)', () => {
     const code = (await page.getByTestId('cvs-code').textContent())!;
 
     const row = await openOrders(page, orderId);
-    await expect(row.getByTestId('order-status')).toHaveText('處理中');
+    await expect(row.getByTestId('order-status')).toHaveText('待付款'); // an unpaid online order (issue 19 §6)
     await expect(row.getByTestId('payment-status')).toHaveText('未付款');
     await expect(row.getByTestId('cvs-code')).toHaveText(code);
     await cancelFromOrders(page, row, orderId);
