@@ -43,6 +43,14 @@ const CANCEL_ACTOR: Record<CancelledBy, Actor> = {
  * OrderStateService keeps the public names other modules call and delegates here. Every method
  * joins the caller's transaction.
  */
+/** Why the order was paid, as staff read it in the history (the gateway is the row's actor). */
+const PAYMENT_SOURCE_LABEL: Readonly<Record<PaymentFact['source'], string>> = {
+  notify: '金流付款通知',
+  return: '付款頁返回結果',
+  confirm: '金流確認付款',
+  query: '對帳查詢結果',
+};
+
 @Injectable()
 export class OrderMoves {
   constructor(
@@ -62,9 +70,9 @@ export class OrderMoves {
       if (!Number.isSafeInteger(fact.amount) || fact.amount !== order.total_amount) {
         throw new AppError(AMOUNT_MISMATCH, HttpStatus.BAD_REQUEST, { order_id: orderId });
       }
-      const who = actor ?? (fact.source === 'query' ? { ...JOB, name: 'reconciliation' } : { ...GATEWAY, name: fact.gateway });
+      const who = actor ?? (fact.source === 'query' ? { ...JOB, name: '付款對帳' } : { ...GATEWAY, name: fact.gateway });
       const set = { paid_at: fact.paidAt ?? new Date(), trade_no: fact.tradeNo.slice(0, 64) };
-      const reason = `${fact.gateway} ${fact.source}`;
+      const reason = PAYMENT_SOURCE_LABEL[fact.source];
 
       const paid = await this.lifecycle.move(orderId, 'pay', who, { set, reason });
       if (paid.ok) {
@@ -157,7 +165,7 @@ export class OrderMoves {
 
   /** The completion job: delivered → completed (completed_at); false when the order moved on (a return request, a refund). */
   async complete(orderId: number, at: Date): Promise<boolean> {
-    const res = await this.lifecycle.move(orderId, 'complete', { ...JOB, name: 'order-completion' }, { set: { completed_at: at }, reason: '鑑賞期結束，訂單完成' });
+    const res = await this.lifecycle.move(orderId, 'complete', { ...JOB, name: '訂單完成' }, { set: { completed_at: at }, reason: '鑑賞期結束，訂單完成' });
     if (res.ok) await this.events.publish('order.completed', { orderId });
     return res.ok;
   }

@@ -16,6 +16,7 @@ import { moveRefusal } from './order-lifecycle';
 import { OrderLifecycle } from './order-lifecycle.runner';
 import { attemptMerTradeNo, nextAttemptNumber, parseAttemptNo, paymentWindowEnd, RETRYABLE_METHODS } from './order-payment-window';
 import { ONLINE_PAYMENTS, OrderStateService } from './order-state.service';
+import { PAYMENT_LABELS } from './order-mail';
 
 /** zh-TW texts of 重新付款 / 更換付款方式 (issue 19 §6; the spec is silent, decided here). */
 export const RETRY_MSG = {
@@ -182,7 +183,7 @@ export class OrderPaymentRetryService {
       this.logger.warn(`order #${order.id}: ${method} attempt ${attemptNo} could not start (${err.code} ${err.message}); back to ${order.payment}`);
       await this.lifecycle.move(order.id, 'paymentFailed', { kind: 'gateway', name: method }, {
         set: { payment: order.payment, bank_code: order.bank_code },
-        reason: `付款無法開始（${err.code || err.message}），付款方式回到${order.payment}`.slice(0, 255),
+        reason: `付款無法開始（${err.code || err.message}），付款方式回到${PAYMENT_LABELS[order.payment] ?? order.payment}`.slice(0, 255),
       });
       throw new AppError(RETRY_MSG.startFailed, HttpStatus.SERVICE_UNAVAILABLE, { resData: { order_id: order.id, MerTradeNo: order.mer_trade_no } });
     }
