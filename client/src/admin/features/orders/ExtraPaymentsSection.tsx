@@ -1,7 +1,7 @@
-import { Alert, Button, Form, Input, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Tag, Typography } from 'antd';
+import { BankTransferFields } from './BankTransferFields';
 import { useState } from 'react';
 import type { ExtraPaymentView, RefundExtraPaymentAnswer } from '@api/admin';
-import { BANK_ACCOUNT_RE, BANK_CODE_RE, REFUND_MSG } from '@rules/admin';
 import { formatNT } from '../../../shared/lib/format';
 import { taipeiDateTime } from '../../../shop/features/orders/orderView';
 import { adminOrdersApi } from './adminOrdersApi';
@@ -114,20 +114,7 @@ function RefundExtraModal({ orderId, extra, onClose }: { orderId: number; extra:
       </p>
       {extra.manual && (
         <Form form={form} layout="vertical" requiredMark={false}>
-          <fieldset className="ss-aord-fieldset">
-            <legend>退款帳戶（銀行轉帳）</legend>
-            <div className="ss-aord-grid">
-              <Form.Item label="銀行代碼" name="bank_code" rules={[{ required: true, message: REFUND_MSG.bankCodeInvalid }, { pattern: BANK_CODE_RE, message: REFUND_MSG.bankCodeInvalid }]}>
-                <Input maxLength={3} inputMode="numeric" autoComplete="off" />
-              </Form.Item>
-              <Form.Item label="帳號" name="account" rules={[{ required: true, message: REFUND_MSG.bankAccountInvalid }, { pattern: BANK_ACCOUNT_RE, message: REFUND_MSG.bankAccountInvalid }]}>
-                <Input maxLength={16} inputMode="numeric" autoComplete="off" />
-              </Form.Item>
-              <Form.Item label="戶名" name="bank_name" rules={[{ required: true, whitespace: true, message: REFUND_MSG.bankNameInvalid }]}>
-                <Input maxLength={50} autoComplete="off" />
-              </Form.Item>
-            </div>
-          </fieldset>
+          <BankTransferFields legend="退款帳戶（銀行轉帳）" />
         </Form>
       )}
       {problem && <Alert type="error" showIcon role="alert" title={problem} />}

@@ -1,7 +1,8 @@
 import { Alert, Checkbox, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { BankTransferFields } from './BankTransferFields';
 import { useState } from 'react';
 import type { AdminOrderView, RefundableView } from '@api/admin';
-import { BANK_ACCOUNT_RE, BANK_CODE_RE, REFUND_MSG, REFUND_REASON_MAX, refundOverMessage, refundQuantityOverMessage } from '@rules/admin';
+import { REFUND_MSG, REFUND_REASON_MAX, refundOverMessage, refundQuantityOverMessage } from '@rules/admin';
 import { moneyProblem, parseMoney } from '@rules/money';
 import { unitsValue } from '@rules/refund-units';
 import { formatNT } from '../../../shared/lib/format';
@@ -218,20 +219,7 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
             <Checkbox>退回庫存</Checkbox>
           </Form.Item>
           {bank && (
-            <fieldset className="ss-aord-fieldset">
-              <legend>退款帳戶（{order.paymentname || order.payment} 以銀行轉帳退款）</legend>
-              <div className="ss-aord-grid">
-                <Form.Item label="銀行代碼" name="bank_code" rules={[{ required: true, message: REFUND_MSG.bankCodeInvalid }, { pattern: BANK_CODE_RE, message: REFUND_MSG.bankCodeInvalid }]}>
-                  <Input maxLength={3} inputMode="numeric" autoComplete="off" />
-                </Form.Item>
-                <Form.Item label="帳號" name="account" rules={[{ required: true, message: REFUND_MSG.bankAccountInvalid }, { pattern: BANK_ACCOUNT_RE, message: REFUND_MSG.bankAccountInvalid }]}>
-                  <Input maxLength={16} inputMode="numeric" autoComplete="off" />
-                </Form.Item>
-                <Form.Item label="戶名" name="bank_name" rules={[{ required: true, whitespace: true, message: REFUND_MSG.bankNameInvalid }]}>
-                  <Input maxLength={50} autoComplete="off" />
-                </Form.Item>
-              </div>
-            </fieldset>
+            <BankTransferFields legend={`退款帳戶（${order.paymentname || order.payment} 以銀行轉帳退款）`} />
           )}
         </Form>
         {problem && <Alert type="error" showIcon role="alert" title={problem} />}
