@@ -6,7 +6,7 @@ import type { AdminOrderDetails, AdminOrderView, ExtraPaymentView } from '@api/a
 import { REFUND_MSG } from '@rules/admin';
 import { mockApi, renderApp } from '../../../test/render';
 import { OrdersScreen } from './OrdersScreen';
-import { adminOrder, CONFIG, details, PAID_ORDER } from './testAdminOrders';
+import { adminOrder, CONFIG, details, PAID_ORDER, dialog } from './testAdminOrders';
 
 type Reply = { status?: number; json: unknown };
 
@@ -49,13 +49,6 @@ const show = () =>
     </App>,
     { path: '/admin/orders' },
   );
-const dialog = (title: string) =>
-  waitFor(() => {
-    const found = screen.getAllByRole('dialog').filter((d) => !d.classList.contains('ant-zoom-leave') && d.querySelector('.ant-modal-title')?.textContent === title);
-    expect(found).toHaveLength(1);
-    return found[0];
-  });
-
 async function openDetail(user: ReturnType<typeof userEvent.setup>) {
   show();
   await user.click(within(await screen.findByTestId('aorder-101')).getByRole('button', { name: '明細' }));

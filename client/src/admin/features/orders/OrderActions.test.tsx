@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetails, AdminOrderView } from '@api/admin';
 import { mockApi, renderApp } from '../../../test/render';
 import { OrdersScreen } from './OrdersScreen';
-import { adminOrder, CONFIG, details } from './testAdminOrders';
+import { adminOrder, CONFIG, details, dialog } from './testAdminOrders';
 
 type Reply = { status?: number; json: unknown };
 const NOW = () => new Date('2025-03-01T16:30:00Z');
@@ -28,15 +28,6 @@ const show = () =>
     { path: '/admin/orders' },
   );
 const toast = (text: string) => screen.findByText(text, { selector: '.ant-message-notice *' }, { timeout: 2000 });
-const dialog = (title: string | RegExp) =>
-  waitFor(() => {
-    const found = screen.getAllByRole('dialog').filter((d) => {
-      const t = d.querySelector('.ant-modal-title')?.textContent ?? '';
-      return !d.classList.contains('ant-zoom-leave') && (typeof title === 'string' ? t === title : title.test(t));
-    });
-    expect(found).toHaveLength(1);
-    return found[0];
-  });
 const openDetail = async (user: ReturnType<typeof userEvent.setup>, id: number) => {
   await user.click(within(await screen.findByTestId(`aorder-${id}`)).getByRole('button', { name: '明細' }));
   return dialog(`訂單 #${id}`);

@@ -7,7 +7,7 @@ import { ORDER_DISCOUNT_MSG } from '@rules/order-discount-rules';
 import { mockApi, renderApp } from '../../../test/render';
 import { discountable } from './OrderDiscountModal';
 import { OrdersScreen } from './OrdersScreen';
-import { adminOrder, CONFIG, details, PAID_ORDER } from './testAdminOrders';
+import { adminOrder, CONFIG, details, PAID_ORDER, dialog } from './testAdminOrders';
 import { orderItem } from '../../../shop/features/orders/testOrders';
 
 type Reply = { status?: number; json: unknown };
@@ -32,16 +32,6 @@ const show = () =>
     { path: '/admin/orders' },
   );
 const toast = (text: string) => screen.findByText(text, { selector: '.ant-message-notice *' }, { timeout: 2000 });
-const dialog = (title: string | RegExp) =>
-  waitFor(() => {
-    const found = screen.getAllByRole('dialog').filter((d) => {
-      const t = d.querySelector('.ant-modal-title')?.textContent ?? '';
-      return !d.classList.contains('ant-zoom-leave') && (typeof title === 'string' ? t === title : title.test(t));
-    });
-    expect(found).toHaveLength(1);
-    return found[0];
-  });
-
 describe('admin 訂單折扣 (issue 19)', () => {
   it('checks amount and reason with the server’s texts, confirms, sends the amount as typed, and the detail shows the adjustment', async () => {
     const sent: unknown[] = [];

@@ -7,7 +7,7 @@ import { ADMIN_MSG } from '@rules/admin';
 import { CHECKOUT_MSG } from '@rules/checkout-rules';
 import { mockApi, renderApp } from '../../../test/render';
 import { OrdersScreen } from './OrdersScreen';
-import { adminOrder, CONFIG, details, HOME_ORDER, PAID_ORDER, ticket } from './testAdminOrders';
+import { adminOrder, CONFIG, details, HOME_ORDER, PAID_ORDER, ticket, dialog } from './testAdminOrders';
 
 type Reply = { status?: number; json: unknown };
 type Handler = (body: unknown) => Reply | undefined;
@@ -40,17 +40,6 @@ const show = (path = '/admin/orders') =>
     { path },
   );
 const toast = (text: string, timeout = 2000) => screen.findByText(text, { selector: '.ant-message-notice *' }, { timeout });
-/** The open antd dialog titled `title` (antd's test ids make every dialog's aria-labelledby alike, so by its title text). */
-const dialog = (title: string | RegExp) =>
-  waitFor(() => {
-    const found = screen.getAllByRole('dialog').filter((d) => {
-      const t = d.querySelector('.ant-modal-title')?.textContent ?? '';
-      return !d.classList.contains('ant-zoom-leave') && (typeof title === 'string' ? t === title : title.test(t));
-    });
-    expect(found).toHaveLength(1);
-    return found[0];
-  });
-
 describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
   it('asks for the last 15 Taipei days, 10 a page, and shows the count and the paid total', async () => {
     const orders = Array.from({ length: 12 }, (_, i) => adminOrder({ order_id: 300 - i, mer_trade_no: `SS${300 - i}` }));

@@ -7,7 +7,7 @@ import { ADMIN_MSG } from '@rules/admin';
 import { mockApi, renderApp } from '../../../test/render';
 import { OrdersScreen } from './OrdersScreen';
 import { refundLinesText } from './orderRules';
-import { adminOrder, CONFIG, details, PAID_ORDER } from './testAdminOrders';
+import { adminOrder, CONFIG, details, PAID_ORDER, dialog } from './testAdminOrders';
 
 type Reply = { status?: number; json: unknown };
 
@@ -36,16 +36,6 @@ function server(o: AdminOrderView, refundOrder: (body: unknown) => Reply) {
     'POST /api/admin/refundOrder': refundOrder,
   });
 }
-
-const dialog = (title: string | RegExp) =>
-  waitFor(() => {
-    const found = screen.getAllByRole('dialog').filter((d) => {
-      const t = d.querySelector('.ant-modal-title')?.textContent ?? '';
-      return !d.classList.contains('ant-zoom-leave') && (typeof title === 'string' ? t === title : title.test(t));
-    });
-    expect(found).toHaveLength(1);
-    return found[0];
-  });
 
 async function openRefund(user: ReturnType<typeof userEvent.setup>) {
   renderApp(

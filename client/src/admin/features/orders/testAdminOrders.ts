@@ -1,3 +1,5 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { AdminConfigAnswer, AdminOrderDetails, AdminOrderView, ShippingTicketView } from '@api/admin';
 import { orderItem, orderView } from '../../../shop/features/orders/testOrders';
 
@@ -87,3 +89,14 @@ export const CONFIG: AdminConfigAnswer = {
     { status_name: 'shipped', status_label: '已出貨', color: '#13c2c2' },
   ],
 };
+
+/** The open antd dialog titled `title` (antd's test ids make every dialog's aria-labelledby alike, so by its title text). */
+export const dialog = (title: string | RegExp) =>
+  waitFor(() => {
+    const found = screen.getAllByRole('dialog').filter((d) => {
+      const t = d.querySelector('.ant-modal-title')?.textContent ?? '';
+      return !d.classList.contains('ant-zoom-leave') && (typeof title === 'string' ? t === title : title.test(t));
+    });
+    expect(found).toHaveLength(1);
+    return found[0];
+  });
