@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Transactions } from '../../common/transactions/transactions';
 import { CONSUMER_BUYER_ID } from '../../integrations/amego/amego-protocol';
-import { AmegoError, InvoiceValidationError, type AllowanceRequest, type InvoiceGateway, type IssuedAllowance } from '../../integrations/amego/invoice-gateway';
+import { type AllowanceRequest, type InvoiceGateway, type IssuedAllowance } from '../../integrations/amego/invoice-gateway';
 import { INVOICE_GATEWAY } from '../../integrations/providers/provider-tokens';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
@@ -10,11 +10,7 @@ import { OrderStateService } from '../orders/order-state.service';
 import { ALLOWANCE_STATUS, taipeiYmd, type StoredAllowanceLine } from './allowance-rules';
 import { InvoiceAllowance } from './entities/invoice-allowance.entity';
 import { Invoice } from './entities/invoice.entity';
-
-function describe(err: unknown): string {
-  if (err instanceof InvoiceValidationError) return `invalid ${err.field}: ${err.message}`;
-  return err instanceof Error ? err.message : String(err);
-}
+import { describeInvoiceError, isPermanentInvoiceError } from './invoice-errors';
 
 /**
  * `invoice.allowance` (job id `allowance:<id>`): issues an allowance the member agreed to at
@@ -68,7 +64,7 @@ export class InvoiceAllowanceProcessor {
     try {
       issued = await this.gateway.allowance(request);
     } catch (err) {
-      return this.fail(row, err, err instanceof InvoiceValidationError || (err instanceof AmegoError && !err.retryable));
+      return this.fail(row, err, isPermanentInvoiceError(err));
     }
     await repo.update(
       { id: row.id, status: In([ALLOWANCE_STATUS.pending, ALLOWANCE_STATUS.failed]) },
@@ -85,7 +81,7 @@ export class InvoiceAllowanceProcessor {
 
   /** Records the error (permanent → `failed`) and throws, so the queue retries or ends the job failed. */
   private async fail(row: InvoiceAllowance, err: unknown, permanent: boolean): Promise<never> {
-    const lastError = describe(err).slice(0, 255);
+    const lastError = describeInvoiceError(err).slice(0, 255);
     await this.tx
       .repo(InvoiceAllowance)
       .update({ id: row.id, status: In([ALLOWANCE_STATUS.pending, ALLOWANCE_STATUS.failed]) }, { last_error: lastError, ...(permanent ? { status: ALLOWANCE_STATUS.failed } : {}) });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Transactions } from '../../common/transactions/transactions';
 import { AMEGO_CODE } from '../../integrations/amego/amego-protocol';
-import { AmegoError, InvoiceValidationError, type InvoiceGateway, type IssuedInvoice } from '../../integrations/amego/invoice-gateway';
+import { AmegoError, type InvoiceGateway, type IssuedInvoice } from '../../integrations/amego/invoice-gateway';
 import { INVOICE_GATEWAY } from '../../integrations/providers/provider-tokens';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
@@ -11,19 +11,10 @@ import { ALLOWANCE_STATUS } from './allowance-rules';
 import { InvoiceAllowance } from './entities/invoice-allowance.entity';
 import { Invoice } from './entities/invoice.entity';
 import { invoiceRequestOf, notInvoiceable } from './invoice-request';
+import { describeInvoiceError, isPermanentInvoiceError } from './invoice-errors';
 
 /** invoices.status values. */
 export const INVOICE_STATUS = { pending: 'pending', issued: 'issued', failed: 'failed', void: 'void' } as const;
-
-/** A refusal another attempt with the same data cannot change (our validation, or Amego's non-retryable codes). */
-function isPermanent(err: unknown): boolean {
-  return err instanceof InvoiceValidationError || (err instanceof AmegoError && !err.retryable);
-}
-
-function describe(err: unknown): string {
-  if (err instanceof InvoiceValidationError) return `invalid ${err.field}: ${err.message}`;
-  return err instanceof Error ? err.message : String(err);
-}
 
 /**
  * The e-invoice jobs (Amego through `INVOICE_GATEWAY`). One `invoices` row per order records
@@ -173,8 +164,8 @@ export class InvoiceProcessor {
   }
 
   private async recordFailure(orderId: number, err: unknown): Promise<void> {
-    const lastError = describe(err).slice(0, 255);
-    const permanent = isPermanent(err);
+    const lastError = describeInvoiceError(err).slice(0, 255);
+    const permanent = isPermanentInvoiceError(err);
     await this.tx.run(async () => {
       await this.tx
         .repo(Invoice)
