@@ -13,6 +13,7 @@
  * 訂單狀態已變更，請重新整理 (409), unless the caller has a more specific message for that case.
  * No database, no Nest here: the table is unit-tested without starting the app.
  */
+import { ONLINE_METHODS as PAYMENT_ONLINE_METHODS } from '../payments/payment-provider';
 
 // ---------------------------------------------------------------------------------------------
 // 1. Machines and states
@@ -59,8 +60,8 @@ export const REFUND_STATES = ['', 'pending', 'done', 'failed', 'manual'] as cons
 export type RefundState = (typeof REFUND_STATES)[number];
 export const REFUND_STATE_LABEL: Readonly<Record<RefundState, string>> = { '': '無', pending: '處理中', done: '已退款', failed: '失敗', manual: '待轉帳' };
 
-/** Payment methods paid at a gateway before shipping; `cod` is paid on delivery. */
-export const ONLINE_METHODS: readonly string[] = ['atm', 'cvs', 'credit', 'linepay'];
+/** Payment methods paid at a gateway before shipping; `cod` is paid on delivery (the one list: payment-provider.ts). */
+export const ONLINE_METHODS: readonly string[] = PAYMENT_ONLINE_METHODS;
 
 export const MACHINE_LABEL: Readonly<Record<Machine, string>> = { order: '訂單狀態', payment: '付款狀態', return: '退貨狀態', refund: '退款狀態' };
 

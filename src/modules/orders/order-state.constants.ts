@@ -5,11 +5,12 @@
  */
 import type { Order } from './entities/order.entity';
 import { ONLINE_METHODS } from '../payments/payment-provider';
+import { PAYMENT_STATE_CODE } from './order-lifecycle';
 
 /** order_status_codes.status_name values the order flow sets. */
 export const ORDER_STATUS = { pending: 'pending', paid: 'paid', cancelled: 'cancelled' } as const;
 /** payment_status_codes.status_code values. */
-export const PAYMENT_STATUS = { unpaid: 0, paid: 1, failed: 2, refunded: 3 } as const;
+export const PAYMENT_STATUS = PAYMENT_STATE_CODE;
 /** Methods paid at a gateway: the others (cod) are paid on delivery. From the one list of method codes (payment-provider.ts). */
 export const ONLINE_PAYMENTS: readonly string[] = ONLINE_METHODS;
 
