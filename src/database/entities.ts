@@ -31,6 +31,10 @@ import { ReturnRequest } from '../modules/refunds/entities/return-request.entity
 import { LogisticsEvent } from '../modules/logistics/entities/logistics-event.entity';
 import { ShippingTicket } from '../modules/logistics/entities/shipping-ticket.entity';
 import { Order } from '../modules/orders/entities/order.entity';
+import { CouponCode } from '../modules/promotions/entities/coupon-code.entity';
+import { Promotion } from '../modules/promotions/entities/promotion.entity';
+import { PromotionMemberUse } from '../modules/promotions/entities/promotion-member-use.entity';
+import { PromotionUse } from '../modules/promotions/entities/promotion-use.entity';
 import { OrderAdjustment } from '../modules/orders/entities/order-adjustment.entity';
 import { OrderTransition } from '../modules/orders/entities/order-transition.entity';
 import { ExtraPayment } from '../modules/orders/entities/extra-payment.entity';
@@ -83,6 +87,11 @@ export const ENTITIES = [
   OrderMessage,
   OrderStatusCode,
   PaymentStatusCode,
+  // promotions
+  Promotion,
+  CouponCode,
+  PromotionUse,
+  PromotionMemberUse,
   // payments
   PaymentTransaction,
   PaymentNotification,

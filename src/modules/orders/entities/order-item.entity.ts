@@ -50,6 +50,14 @@ export class OrderItem {
   @MoneyColumn()
   amount: number;
 
+  /** 'item' (bought), 'gift' (滿額贈, NT$ 0) or 'addon' (加價購 at its addon price). */
+  @Column({ type: 'varchar', length: 10, default: 'item' })
+  line_kind: string;
+
+  /** The promotion a gift or add-on line came from; null for bought items. */
+  @Column({ type: 'int', nullable: true })
+  promotion_id: number | null;
+
   @CreatedAt()
   created_at: Date;
 }
