@@ -18,6 +18,7 @@ const cart = fc
           label: fc.constant('折扣'),
           amount: fc.integer({ min: -50_000, max: 0 }),
           lineIndex: fc.option(fc.integer({ min: 0, max: lines.length - 1 }), { nil: null }),
+          lineIndexes: fc.option(fc.subarray(lines.map((_, i) => i)), { nil: undefined }),
         }),
         { maxLength: 5 },
       ),
@@ -31,7 +32,9 @@ const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 describe('priceCart properties (fast-check)', () => {
   it('adds up: Σ line amounts + shipping = total = Σ gross + Σ adjustments + shipping; no line below 0', () => {
     fc.assert(
-      fc.property(cart, (input) => {
+      fc.property(cart, (given) => {
+        // One label per requested adjustment, to find what each one placed.
+        const input = { ...given, adjustments: (given.adjustments ?? []).map((a, i) => ({ ...a, label: `折扣${i}` })) };
         const p = priceCart(input);
         expect(sum(p.lines.map((l) => l.amount)) + p.shippingFee).toBe(p.total);
         expect(sum(p.lines.map((l) => l.gross)) + sum(p.adjustments.map((a) => a.amount)) + p.shippingFee).toBe(p.total);
@@ -46,6 +49,11 @@ describe('priceCart properties (fast-check)', () => {
         }
         // Order-level amounts go only to eligible lines.
         for (const a of p.adjustments.filter((x) => x.lineIndex === null)) a.shares.forEach((s, i) => s > 0 && expect(input.lines[i].eligible).not.toBe(false));
+        // …and an adjustment with lineIndexes only to those lines.
+        for (const a of p.adjustments) {
+          const asked = input.adjustments.find((x) => x.label === a.label);
+          if (asked?.lineIndex == null && asked?.lineIndexes) a.shares.forEach((s, i) => s > 0 && expect(asked.lineIndexes).toContain(i));
+        }
       }),
       { numRuns: 5000 },
     );
@@ -58,7 +66,9 @@ describe('priceCart properties (fast-check)', () => {
     fc.assert(
       fc.property(spreadOnly, fc.integer({ min: 0, max: 1000 }), (input, seed) => {
         const order = input.lines.map((_, i) => i).sort((a, b) => ((a * 7919 + seed) % 13) - ((b * 7919 + seed) % 13) || a - b);
-        const moved = { ...input, lines: order.map((i) => input.lines[i]) };
+        // The moved cart names the same lines at their new places.
+        const adjustments = (input.adjustments ?? []).map((a) => ({ ...a, lineIndexes: a.lineIndexes?.map((i) => order.indexOf(i)) }));
+        const moved = { ...input, lines: order.map((i) => input.lines[i]), adjustments };
         const p = priceCart(input);
         const q = priceCart(moved);
         expect(q.total).toBe(p.total);

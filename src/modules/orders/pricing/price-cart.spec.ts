@@ -80,6 +80,32 @@ describe('priceCart (spec 4 §4)', () => {
     expect(p.lines.map((l) => l.discount)).toEqual([0, 30]);
   });
 
+  it('spreads an amount with lineIndexes over those lines only (a promotion on its eligible lines), in proportion to what is left', () => {
+    const p = priceCart({
+      lines: [{ unitPrice: 300, quantity: 1 }, { unitPrice: 100, quantity: 1 }, { unitPrice: 200, quantity: 1 }],
+      shipping: { fixedFee: 0 },
+      adjustments: [
+        { kind: 'promotion', label: '任選', amount: -50, lineIndexes: [0] },
+        { kind: 'promotion', label: '折扣', amount: -100, lineIndexes: [0, 2] },
+      ],
+    });
+    expect(p.adjustments.map((a) => a.shares)).toEqual([
+      [50, 0, 0],
+      [56, 0, 44],
+    ]);
+    expect(p.lines.map((l) => l.amount)).toEqual([194, 100, 156]);
+  });
+
+  it('caps an amount with lineIndexes at what is left of those lines, and never spreads over an ineligible line even when named', () => {
+    const p = priceCart({
+      lines: [{ unitPrice: 80, quantity: 1 }, { unitPrice: 0, quantity: 1, eligible: false }, { unitPrice: 500, quantity: 1 }],
+      shipping: { fixedFee: 0 },
+      adjustments: [{ kind: 'coupon', label: 'X', amount: -300, lineIndexes: [0, 1] }],
+    });
+    expect(p.adjustments[0]).toMatchObject({ amount: -80, shares: [80, 0, 0] });
+    expect(p.total).toBe(500);
+  });
+
   it('re-prices a stored order the same way (stored adjustments, then the new one)', () => {
     const lines = [{ unitPrice: 250, quantity: 2 }, { unitPrice: 100, quantity: 3 }];
     const first = priceCart({ lines, shipping: { fixedFee: 60 }, adjustments: [{ kind: 'manual', label: '訂單折扣', amount: -99 }] });
@@ -92,5 +118,6 @@ describe('priceCart (spec 4 §4)', () => {
     expect(() => priceCart({ lines: [{ unitPrice: 1.5, quantity: 1 }], shipping: rule })).toThrow(RangeError);
     expect(() => priceCart({ lines: [{ unitPrice: 1, quantity: 1 }], shipping: rule, adjustments: [{ kind: 'manual', label: 'x', amount: 5 }] })).toThrow(RangeError);
     expect(() => priceCart({ lines: [{ unitPrice: 1, quantity: 1 }], shipping: rule, adjustments: [{ kind: 'manual', label: 'x', amount: -1, lineIndex: 3 }] })).toThrow(RangeError);
+    expect(() => priceCart({ lines: [{ unitPrice: 1, quantity: 1 }], shipping: rule, adjustments: [{ kind: 'manual', label: 'x', amount: -1, lineIndexes: [1] }] })).toThrow(RangeError);
   });
 });

@@ -13,7 +13,8 @@ import type { AdjustmentKind } from '../entities/order-adjustment.entity';
  * 3. Order-level adjustments other than points, in the order given, each spread over the eligible
  *    lines in proportion to what is left of them, by the largest remainder (allocate(): ties go to
  *    the earlier line), capped so that no line goes below 0. What cannot be placed is not taken:
- *    the adjustment's amount is what was applied.
+ *    the adjustment's amount is what was applied. An adjustment with `lineIndexes` is spread only
+ *    over those lines (a promotion on its eligible lines).
  * 4. Goods = Σ line amounts after discounts; the shipping fee is the method's fee, 0 at its free
  *    threshold counted on the goods after discounts, before points (points pay, they don't shrink
  *    the order), 0 when `freeShipping` (a free_shipping promotion: no adjustment row, shipping is its
@@ -41,6 +42,11 @@ export interface AdjustmentInput {
   amount: number;
   /** The line (index into `lines`) a line-level adjustment belongs to; absent/null = order level. */
   lineIndex?: number | null;
+  /**
+   * Order level only: the lines it may be spread over (a promotion's eligible lines); absent = every
+   * eligible line. A line marked `eligible: false` never takes an order-level amount, even when named.
+   */
+  lineIndexes?: readonly number[];
   sourceId?: string;
   reason?: string;
 }
@@ -121,6 +127,7 @@ export function priceCart(input: PriceCartInput): PricedCart {
     whole(a.amount, `adjustment ${a.label}`);
     if (a.amount > 0) throw new RangeError(`priceCart: adjustment ${a.label} must be ≤ 0, got ${a.amount}`);
     if (a.lineIndex != null && (a.lineIndex < 0 || a.lineIndex >= lines.length)) throw new RangeError(`priceCart: adjustment ${a.label} names no line`);
+    if (a.lineIndexes?.some((i) => !Number.isInteger(i) || i < 0 || i >= lines.length)) throw new RangeError(`priceCart: adjustment ${a.label} names a line that does not exist`);
   }
 
   const take = (a: AdjustmentInput, shares: number[]): void => {
@@ -133,7 +140,8 @@ export function priceCart(input: PriceCartInput): PricedCart {
     applied.push({ kind: a.kind, label: a.label, amount: -placed, lineIndex: a.lineIndex ?? null, sourceId: a.sourceId ?? '', reason: a.reason ?? '', shares });
   };
   const spread = (a: AdjustmentInput, wanted: number): void => {
-    const caps = lines.map((l, i) => (eligible[i] ? l.amount : 0));
+    const named = a.lineIndexes ? new Set(a.lineIndexes) : null;
+    const caps = lines.map((l, i) => (eligible[i] && (!named || named.has(i)) ? l.amount : 0));
     const room = caps.reduce((s, c) => s + c, 0);
     const amount = Math.min(wanted, room);
     take(a, amount > 0 ? allocate(amount, caps, caps) : lines.map(() => 0));
