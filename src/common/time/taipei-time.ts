@@ -27,6 +27,11 @@ export function taipeiTimestamp(at: Date): string {
   return taipeiWallClock(at).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** ISO 8601 with the Taipei offset, to the second: `2026-12-01T00:00:00+08:00` (promotion windows). */
+export function taipeiIso(at: Date): string {
+  return `${taipeiWallClock(at).toISOString().slice(0, 19)}+08:00`;
+}
+
 /** Taipei wall-clock year and month (0–11), e.g. for e-invoice periods. */
 export function taipeiYearMonth(at: Date): { year: number; month: number } {
   const t = taipeiWallClock(at);
