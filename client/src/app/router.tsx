@@ -49,6 +49,7 @@ export const adminRoutes: RouteObject = {
         { path: 'users', lazy: adminScreen(() => import('../admin/features/members/MembersPage')) },
         { path: 'dashboard', lazy: adminScreen(() => import('../admin/features/dashboard/DashboardPage')) },
         { path: 'products', lazy: adminScreen(() => import('../admin/features/products/ProductsPage')) },
+        { path: 'promotions', lazy: adminScreen(() => import('../admin/features/promotions/PromotionsPage')) },
         { path: 'notifications', lazy: adminScreen(() => import('../admin/features/notifications/NotificationsPage')) },
         { path: 'homeImages', lazy: adminScreen(() => import('../admin/features/home/HomeContentPage')) },
         { path: 'htmlpages', lazy: adminScreen(() => import('../admin/features/pages/HtmlPagesPage')) },

@@ -11,6 +11,7 @@ import {
   SettingOutlined,
   ShoppingOutlined,
   SkinOutlined,
+  TagsOutlined,
   TeamOutlined,
   ThunderboltOutlined,
   UserOutlined,
@@ -42,6 +43,7 @@ const ICONS: Record<AdminNavIcon, ReactNode> = {
   staff: <SafetyCertificateOutlined />,
   audit: <AuditOutlined />,
   account: <UserOutlined />,
+  promotions: <TagsOutlined />,
 };
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
