@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
 import CartPage from './CartPage';
 import { initialCartState, selectCartItems, selectShippingMethodId, type CartItem } from './cartSlice';
+import type { QuoteRequest } from '@api/promotions';
+import { fakeQuote } from './testQuote';
 
 const serum: CartItem = {
   product_id: 1, variant_id: 11, variant_name: '30ml', title: '玻尿酸精華', description: '', image_url: '/media/1.webp',
@@ -23,6 +25,12 @@ const shipping = (products: { product_id: number; stock: number }[] = []) =>
         ],
       },
     }),
+    'POST /api/cart/quote': (body) => ({
+      json: fakeQuote(body as QuoteRequest, {
+        prices: { '1:11': 1280, '2:0': 450 },
+        shipping: [{ id: 1, cost: 60, threshold: 2000 }, { id: 4, cost: 100, threshold: 3000 }],
+      }),
+    }),
   });
 
 describe('CartPage', () => {
@@ -33,15 +41,18 @@ describe('CartPage', () => {
     expect(document.title).toBe('購物車 | 肌膚小舖');
   });
 
-  it('lists lines with thousands separators, subtotal, home delivery by default and the total', async () => {
-    shipping();
+  it('lists lines with thousands separators, and the quote of home delivery by default: subtotal, fee, total', async () => {
+    const { calls } = shipping();
     renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [serum, cream] } } });
     expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
     expect(screen.getByText('規格：30ml')).toBeInTheDocument();
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('NT$ 2,180');
     expect(await screen.findByRole('radio', { name: /宅配/ })).toBeChecked();
-    expect(screen.getByTestId('cart-shipping-fee')).toHaveTextContent('NT$ 100');
+    expect(await screen.findByTestId('cart-subtotal')).toHaveTextContent('NT$ 2,180');
+    expect(screen.getByTestId('cart-fee')).toHaveTextContent('NT$ 100');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('NT$ 2,280');
+    expect(calls.filter((c) => c.path === '/api/cart/quote').map((c) => c.body)).toEqual([
+      { cartItems: [{ product_id: 1, variant_id: 11, quantity: 1 }, { product_id: 2, variant_id: 0, quantity: 2 }], shipping: 4 },
+    ]);
     expect(screen.getByRole('link', { name: '前往結帳' })).toHaveAttribute('href', '/checkout');
   });
 
@@ -50,7 +61,7 @@ describe('CartPage', () => {
     const { store } = renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items: [serum, cream] } } });
     await userEvent.click(await screen.findByText('7-11'));
     expect(selectShippingMethodId(store.getState())).toBe(1);
-    expect(screen.getByTestId('cart-shipping-fee')).toHaveTextContent('免運');
+    expect(await screen.findByTestId('cart-fee')).toHaveTextContent('免運');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('NT$ 2,180');
   });
 
@@ -61,7 +72,8 @@ describe('CartPage', () => {
     const input = within(first).getByRole('textbox', { name: '玻尿酸精華 數量' });
     fireEvent.change(input, { target: { value: '3' } });
     expect(within(first).getByTestId('cart-line-total')).toHaveTextContent('NT$ 3,840');
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('NT$ 4,740');
+    // The quote follows once the typing settles.
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('NT$ 4,740'));
 
     await userEvent.click(screen.getByRole('button', { name: '移除 修護霜' }));
     await userEvent.click(await screen.findByRole('button', { name: '移除' }));

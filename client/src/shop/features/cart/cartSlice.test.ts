@@ -4,8 +4,8 @@ import { makeStore } from '../../../app/store';
 import { mockApi } from '../../../test/render';
 import { catalogApi } from '../catalog/catalogApi';
 import {
-  addItem, cartSlice, clearCart, initialCartState, removeItem, restoreCart, selectCartCount, selectCartItems, selectCartSubtotal,
-  setQuantity, type CartItem,
+  addItem, cartSlice, clearCart, initialCartState, removeAddon, removeItem, restoreCart, selectCartAddons, selectCartCount, selectCartItems, selectCartSubtotal,
+  selectCouponCode, setAddon, setCouponCode, setQuantity, type CartItem,
 } from './cartSlice';
 
 const serum: CartItem = {
@@ -137,5 +137,42 @@ describe('cart lines learn their stock from the catalogue', () => {
     const store = stale([{ ...serum, quantity: 30 }, { ...cream, quantity: 4, stock: 6 }]);
     await store.dispatch(catalogApi.endpoints.loadProducts.initiate());
     expect(selectCartItems(store.getState()).map((i) => [i.product_id, i.quantity, i.stock])).toEqual([[1, 9, 9], [2, 4, 6]]);
+  });
+});
+
+describe('cart slice: coupon code and add-ons (spec 4)', () => {
+  it('keeps the code trimmed and in upper case, up to 20 characters', () => {
+    const { store, state } = setup();
+    store.dispatch(setCouponCode('  welcome100 '));
+    expect(selectCouponCode(state())).toBe('WELCOME100');
+    store.dispatch(setCouponCode('x'.repeat(30)));
+    expect(selectCouponCode(state())).toHaveLength(20);
+    store.dispatch(setCouponCode(''));
+    expect(selectCouponCode(state())).toBe('');
+  });
+
+  it('adds an add-on once, sets its quantity (1–99), removes it', () => {
+    const { store, state } = setup();
+    store.dispatch(setAddon({ promotion_id: 6, variant_id: 71, quantity: 1 }));
+    store.dispatch(setAddon({ promotion_id: 6, variant_id: 71, quantity: 3 }));
+    store.dispatch(setAddon({ promotion_id: 6, variant_id: 72, quantity: 0 }));
+    expect(selectCartAddons(state())).toEqual([{ promotion_id: 6, variant_id: 71, quantity: 3 }, { promotion_id: 6, variant_id: 72, quantity: 1 }]);
+    store.dispatch(removeAddon({ promotion_id: 6, variant_id: 71 }));
+    expect(selectCartAddons(state())).toEqual([{ promotion_id: 6, variant_id: 72, quantity: 1 }]);
+  });
+
+  it('clearing the cart after an order drops the code and the add-ons, not the shipping choice', () => {
+    const store = configureStore({ reducer: { cart: cartSlice.reducer }, preloadedState: { cart: { ...initialCartState, items: [serum], shippingMethodId: 1, couponCode: 'WELCOME100', addons: [{ promotion_id: 6, variant_id: 71, quantity: 1 }] } } });
+    store.dispatch(clearCart());
+    expect(store.getState().cart).toEqual({ items: [], shippingMethodId: 1, couponCode: '', addons: [] });
+  });
+
+  it('restores the code and well-formed add-ons (stored before they existed: none)', () => {
+    expect(restoreCart({ items: [serum] })).toMatchObject({ couponCode: '', addons: [] });
+    const restored = restoreCart({
+      items: [serum], couponCode: ' code-1 ', addons: [{ promotion_id: 6, variant_id: 71, quantity: 2 }, { promotion_id: 'x', variant_id: 1, quantity: 1 }, null, { promotion_id: 6, variant_id: 72, quantity: 0 }],
+    });
+    expect(restored.couponCode).toBe('CODE-1');
+    expect(restored.addons).toEqual([{ promotion_id: 6, variant_id: 71, quantity: 2 }]);
   });
 });

@@ -2,6 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction, type UnknownAction } from '@r
 import { baseApi } from '../../../shared/api/baseApi';
 import { clampQuantity, quantityLimit } from '../../../shared/lib/quantity';
 import type { LoadProductsAnswer, ProductDetailsAnswer, ProductPageAnswer } from '@api/catalog';
+import type { QuoteAddonRequest } from '@api/promotions';
 
 /**
  * Cart item (spec 1 §3): variant_id is 0 when the product has no variant. `stock` is the
@@ -24,9 +25,28 @@ export interface CartState {
   items: CartItem[];
   /** The shipping method chosen on the cart page (checkout starts from it). */
   shippingMethodId: number | null;
+  /**
+   * The coupon code as typed and applied (spec 4 §5): kept when the quote refuses it, so it applies once
+   * the cart reaches its conditions; every quote is asked with it. '' = none.
+   */
+  couponCode: string;
+  /** The 加價購 the shopper added; the quote clamps each to its offer (max_per_order, stock) or drops it. */
+  addons: QuoteAddonRequest[];
 }
 
-export const initialCartState: CartState = { items: [], shippingMethodId: null };
+export const initialCartState: CartState = { items: [], shippingMethodId: null, couponCode: '', addons: [] };
+
+/** Longest code the shop issues (spec 4 §9: 6–20 characters); longer input is cut. */
+export const COUPON_CODE_MAX = 20;
+/** A typed code as sent: trimmed, upper case (codes are A–Z, 0–9 and -). */
+export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase().slice(0, COUPON_CODE_MAX);
+
+type AddonKey = Pick<QuoteAddonRequest, 'promotion_id' | 'variant_id'>;
+const sameAddon = (a: AddonKey) => (b: AddonKey) => a.promotion_id === b.promotion_id && a.variant_id === b.variant_id;
+const isAddon = (a: unknown): a is QuoteAddonRequest => {
+  const x = a as Partial<QuoteAddonRequest> | null;
+  return !!x && Number.isInteger(x.promotion_id) && Number.isInteger(x.variant_id) && Number.isInteger(x.quantity) && (x.quantity ?? 0) >= 1;
+};
 
 type ItemKey = Pick<CartItem, 'product_id' | 'variant_id'>;
 const sameLine = (a: ItemKey) => (b: ItemKey) => a.product_id === b.product_id && (a.variant_id || 0) === (b.variant_id || 0);
@@ -88,8 +108,24 @@ export const cartSlice = createSlice({
     removeItem(state, { payload }: PayloadAction<ItemKey>) {
       state.items = state.items.filter((i) => !sameLine(payload)(i));
     },
+    /** An order was made: its lines, code and add-ons go (the shipping choice stays). */
     clearCart(state) {
       state.items = [];
+      state.couponCode = '';
+      state.addons = [];
+    },
+    setCouponCode(state, { payload }: PayloadAction<string>) {
+      state.couponCode = normalizeCouponCode(payload);
+    },
+    /** Adds a 加價購 or sets its quantity (the offer's limit is applied by the page and again by the server). */
+    setAddon(state, { payload }: PayloadAction<QuoteAddonRequest>) {
+      const quantity = clampQuantity(payload.quantity);
+      const line = state.addons.find(sameAddon(payload));
+      if (line) line.quantity = quantity;
+      else state.addons.push({ promotion_id: payload.promotion_id, variant_id: payload.variant_id, quantity });
+    },
+    removeAddon(state, { payload }: PayloadAction<AddonKey>) {
+      state.addons = state.addons.filter((a) => !sameAddon(payload)(a));
     },
     setShippingMethod(state, { payload }: PayloadAction<number>) {
       state.shippingMethodId = payload;
@@ -133,11 +169,13 @@ export const cartSlice = createSlice({
     selectCartCount: (s) => s.items.reduce((n, i) => n + i.quantity, 0),
     selectCartSubtotal: (s) => s.items.reduce((sum, i) => sum + i.discount_price * i.quantity, 0),
     selectShippingMethodId: (s) => s.shippingMethodId,
+    selectCouponCode: (s) => s.couponCode,
+    selectCartAddons: (s) => s.addons,
   },
 });
 
-export const { addItem, setQuantity, removeItem, clearCart, setShippingMethod } = cartSlice.actions;
-export const { selectCartItems, selectCartCount, selectCartSubtotal, selectShippingMethodId } = cartSlice.selectors;
+export const { addItem, setQuantity, removeItem, clearCart, setShippingMethod, setCouponCode, setAddon, removeAddon } = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectCartSubtotal, selectShippingMethodId, selectCouponCode, selectCartAddons } = cartSlice.selectors;
 
 /** Restores a stored cart, dropping malformed lines. */
 export function restoreCart(stored: unknown): CartState {
@@ -152,7 +190,12 @@ export function restoreCart(stored: unknown): CartState {
           return { ...i, variant_id: i.variant_id || 0, stock, quantity: clampQuantity(i.quantity, quantityLimit(stock)) };
         })
     : [];
-  return { items, shippingMethodId: typeof s.shippingMethodId === 'number' ? s.shippingMethodId : null };
+  return {
+    items,
+    shippingMethodId: typeof s.shippingMethodId === 'number' ? s.shippingMethodId : null,
+    couponCode: typeof s.couponCode === 'string' ? normalizeCouponCode(s.couponCode) : '',
+    addons: Array.isArray(s.addons) ? s.addons.filter(isAddon).map((a) => ({ promotion_id: a.promotion_id, variant_id: a.variant_id, quantity: clampQuantity(a.quantity) })) : [],
+  };
 }
 
 export const cartLineKey = (i: ItemKey): string => `${i.product_id}:${i.variant_id || 0}`;
