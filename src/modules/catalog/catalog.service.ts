@@ -33,6 +33,8 @@ export interface PurchasableProduct {
   image_url: string;
   /** Listed (products.is_active = 1). */
   listed: boolean;
+  /** The product's type (category) id, as promotions scope by it; null when none. */
+  product_type: number | null;
   variants: { variant_id: number; variant_name: string; discount_price: number; stock: number; active: boolean }[];
 }
 
@@ -142,7 +144,7 @@ export class CatalogService {
     const ids = [...new Set(productIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (ids.length === 0) return [];
     const [products, variants] = await Promise.all([
-      this.products.find({ where: { id: In(ids) }, select: { id: true, title: true, image_url: true, is_active: true } }),
+      this.products.find({ where: { id: In(ids) }, select: { id: true, title: true, image_url: true, is_active: true, product_type: true } }),
       this.variants.find({ where: { product_id: In(ids) }, order: { sort_order: 'ASC', id: 'ASC' } }),
     ]);
     const byProduct = groupBy(variants, (v) => v.product_id);
@@ -151,6 +153,7 @@ export class CatalogService {
       title: p.title,
       image_url: p.image_url,
       listed: p.is_active === 1,
+      product_type: p.product_type ?? null,
       variants: (byProduct.get(p.id) ?? []).map((v) => ({
         variant_id: v.id,
         variant_name: v.variant_name,

@@ -79,32 +79,57 @@ export class StockService {
    * {@link OutOfStockError} (409, 庫存不足：「…」僅剩 N 件) naming the first line that is short,
    * {@link VariantUnavailableError} (409) for a switched-off variant or delisted product, and
    * NotFoundError (找不到商品) for an unknown variant.
+   *
+   * `optional` lines (a promotion's gift) are taken when they can be and skipped otherwise, never
+   * failing the reservation; they are locked in the same order as the others (products by id,
+   * then variants by id), so an order with a gift takes no lock out of turn. Returns the optional
+   * lines that were not taken.
    */
-  async reserveStock(items: readonly StockLine[]): Promise<void> {
+  async reserveStock(items: readonly StockLine[], optional: readonly StockLine[] = []): Promise<StockLine[]> {
     const lines = normalise(items);
-    if (lines.length === 0) return;
-    await this.tx.run(async () => {
-      const variants = await this.rows.variantsOf(lines.map((l) => l.variantId));
+    const extra = normalise(optional);
+    if (lines.length === 0 && extra.length === 0) return [];
+    return this.tx.run(async () => {
+      const variants = await this.rows.variantsOf([...lines, ...extra].map((l) => l.variantId));
       for (const line of lines) if (!variants.has(line.variantId)) throw new NotFoundError(PRODUCT_NOT_FOUND, { variant_id: line.variantId });
-      const byProduct = sumByProduct(lines, variants);
+      const skipped = extra.filter((l) => !variants.has(l.variantId));
+      let wanted = extra.filter((l) => variants.has(l.variantId));
+      const required = new Set(lines.map((l) => variants.get(l.variantId)!.product_id));
+      const byProduct = sumByProduct([...lines, ...wanted], variants);
 
       for (const [productId, quantity] of byProduct) {
-        if (!(await this.rows.addSold(productId, quantity))) {
-          const v = variants.get(lines.find((l) => variants.get(l.variantId)!.product_id === productId)!.variantId)!;
-          throw new VariantUnavailableError(lineName(v.title, v.variant_name), v.id, productId);
+        if (await this.rows.addSold(productId, quantity)) continue;
+        if (!required.has(productId)) {
+          // Only optional lines of a delisted product: left out.
+          skipped.push(...wanted.filter((l) => variants.get(l.variantId)!.product_id === productId));
+          wanted = wanted.filter((l) => variants.get(l.variantId)!.product_id !== productId);
+          continue;
         }
+        const v = variants.get(lines.find((l) => variants.get(l.variantId)!.product_id === productId)!.variantId)!;
+        throw new VariantUnavailableError(lineName(v.title, v.variant_name), v.id, productId);
       }
 
-      for (const { variantId, quantity } of lines) {
+      // Variants by id; a variant both bought and optional: the bought units first.
+      const steps = [...lines.map((l) => ({ ...l, optional: false })), ...wanted.map((l) => ({ ...l, optional: true }))].sort(
+        (x, y) => x.variantId - y.variantId || Number(x.optional) - Number(y.optional),
+      );
+      for (const { variantId, quantity, optional: isOptional } of steps) {
         if (await this.rows.take(variantId, quantity)) continue;
         const v = variants.get(variantId)!;
+        if (isOptional) {
+          // Its product's row is already ours: give back the sold count it was counted in.
+          await this.rows.takeSold(v.product_id, quantity);
+          skipped.push({ variantId, quantity });
+          continue;
+        }
         const name = lineName(v.title, v.variant_name);
         const now = await this.rows.current(variantId);
         if (!now || !now.is_active) throw new VariantUnavailableError(name, variantId, v.product_id);
         throw new OutOfStockError(name, variantId, v.product_id, Math.max(0, now.quantity));
       }
 
-      await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+      if (byProduct.size > 0) await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+      return skipped;
     });
   }
 

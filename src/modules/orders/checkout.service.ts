@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { GatewayForm, SubmitOrderAnswer } from '../../common/api/orders';
-import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ok } from '../../common/http/envelope';
 import { RateLimiter, rateLimitRule } from '../../common/rate-limit/rate-limiter';
@@ -22,18 +22,20 @@ import { lookupArea } from '../../common/validation/tw-zipcodes';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
-import { CatalogService, PRODUCT_NOT_FOUND, PurchasableProduct } from '../catalog/catalog.service';
-import { INVALID_QUANTITY, MAX_LINE_QUANTITY, OutOfStockError, StockService, VariantUnavailableError } from '../catalog/stock.service';
+import { CatalogService } from '../catalog/catalog.service';
 import { OnlineMethod, PaymentsService, StartPaymentResult } from '../payments/payments.service';
 import { SettingsService } from '../settings/settings.service';
 import { AddressBookService } from '../users/address-book.service';
 import type { AddressView, ProfileView } from '../../common/api/account';
 import { UsersService } from '../users/users.service';
-import { CartItemDto, SubmitOrderDto } from './dto/submit-order.dto';
-import { OrderAdjustment } from './entities/order-adjustment.entity';
-import { OrderItem } from './entities/order-item.entity';
+import { VARIANT_REQUIRED, type CartLine } from '../promotions/cart-lines';
+import { COUPON_MSG } from '../promotions/engine/messages';
+import { PromotionLimitError } from '../promotions/promotion-uses.service';
+import { QuoteService, type PricedQuote } from '../promotions/quote.service';
+import { CheckoutLines } from './checkout-lines';
+import { orderLineName } from './order-line-names';
+import { SubmitOrderDto } from './dto/submit-order.dto';
 import { Order } from './entities/order.entity';
-import { priceCart, type PricedCart } from './pricing/price-cart';
 import { CANCEL_MSG, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 import { isDuplicateKey } from '../../database/db-dialect';
 
@@ -43,8 +45,8 @@ export const CHECKOUT_LOCK = rateLimitRule('checkout-lock', 1, 2);
 export const DEFAULT_CHECKOUT_RATE_LIMIT = 20;
 const RATE_WINDOW_SECONDS = 10 * 60;
 
-/** Spec 2 §5 "variant required when there are several". */
-export const VARIANT_REQUIRED = '請先選擇規格！';
+/** Spec 2 §5 "variant required when there are several" (checked with the cart's lines, cart-lines.ts). */
+export { VARIANT_REQUIRED };
 export const ORDER_CREATED = '訂單已成立';
 
 /** The request facts checkout needs beyond the body. */
@@ -59,14 +61,14 @@ export interface SubmitContext {
 /** What `replay` reads of an order made earlier with the same idempotency key. */
 type ReplayedOrder = Pick<Order, 'id' | 'mer_trade_no' | 'payment' | 'status_name' | 'order_status_msg'>;
 
-/** The cart as priced by priceCart (lines in the order of `Line[]`). */
-type Money = PricedCart;
-
 /** A cart line as charged. */
-interface Line {
-  product: PurchasableProduct;
-  variant: PurchasableProduct['variants'][number];
-  quantity: number;
+type Line = CartLine;
+
+/** What a submit checked: the buyer, the form, the cart priced by the one quote. */
+interface Checked {
+  profile: ProfileView;
+  form: CheckoutInput;
+  quote: PricedQuote;
 }
 
 /** The order number at the gateways: `SS` + Taipei yyMMddHHmmss + 6 of [0-9A-Z] (20 characters). */
@@ -98,7 +100,8 @@ export class CheckoutService {
     private readonly outbox: Outbox,
     private readonly limiter: RateLimiter,
     private readonly catalog: CatalogService,
-    private readonly stock: StockService,
+    private readonly quotes: QuoteService,
+    private readonly lines: CheckoutLines,
     private readonly settings: SettingsService,
     private readonly users: UsersService,
     private readonly addressBook: AddressBookService,
@@ -114,7 +117,7 @@ export class CheckoutService {
       if (first) return this.replay(first);
     }
     // Everything a refusal depends on first: a refused submit takes no lock and counts no order.
-    const { profile, form, lines, money } = await this.check(userId, dto);
+    let checked = await this.check(userId, dto);
     if (!key) {
       // Without a key, a second valid submit within 2 seconds is the same click.
       const lock = await this.limiter.consume(CHECKOUT_LOCK, String(userId));
@@ -124,8 +127,16 @@ export class CheckoutService {
     try {
       const rate = await this.limiter.consume(rateLimitRule('checkout', this.rateLimit(), RATE_WINDOW_SECONDS), String(userId));
       if (!rate.allowed) throw new AppError(CHECKOUT_MSG.tooManyOrders, HttpStatus.TOO_MANY_REQUESTS);
-      // One transaction: the order, its lines, the member's defaults, the outbox, the stock.
-      order = await this.create(userId, profile, form, lines, money, key);
+      // One transaction: the order, its lines, the member's defaults, the outbox, the promotions' uses, the stock.
+      try {
+        order = await this.create(userId, checked, key);
+      } catch (err) {
+        if (!(err instanceof PromotionLimitError && err.automatic)) throw err;
+        // An automatic promotion's last use went to another order meanwhile: priced again without
+        // it (a different total is refused with the new total, as any change of price).
+        checked = await this.check(userId, dto);
+        order = await this.create(userId, checked, key);
+      }
     } catch (err) {
       if (key && isDuplicateKey(err)) {
         // The same key at the same moment: the other request made the order.
@@ -137,11 +148,11 @@ export class CheckoutService {
       throw err;
     }
     // Committed: the lock stays, a failed payment start cancels the order.
-    return this.startPayment(order, lines, ctx.origin);
+    return this.startPayment(order, checked.quote, ctx.origin);
   }
 
-  /** The profile, the form, the lines as stored now, the fee and the total (spec 2 §5, §9); throws the first refusal. */
-  private async check(userId: number, dto: SubmitOrderDto): Promise<{ profile: ProfileView; form: CheckoutInput; lines: Line[]; money: Money }> {
+  /** The profile, the form, the cart priced by the one quote (lines as stored now, promotions, code, fee, total: spec 2 §5, §9, spec 4 §4); throws the first refusal. */
+  private async check(userId: number, dto: SubmitOrderDto): Promise<Checked> {
     // Read at once: the profile (with its address book and config: checkout writes only the
     // defaults that change), the methods, the products as stored now. Judged in the page's order.
     const items = dto.cartItems ?? [];
@@ -163,22 +174,28 @@ export class CheckoutService {
     const problem = checkoutError(form, { shippingIds, paymentCodes });
     if (problem) throw new AppError(problem, HttpStatus.BAD_REQUEST);
 
-    // Prices, fee and total from the database, by the one price function (spec 4 §4).
-    const lines = this.linesOf(items, products);
-    const shipping = methods.shipping.find((m) => m.id === form.shipping)!;
-    const money = priceCart({ lines: lines.map((l) => ({ unitPrice: l.variant.discount_price, quantity: l.quantity })), shipping, adjustments: [], points: 0 });
-    const total = money.total;
-    if (!paymentAllowed(form.payment as string, shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
+    // Prices, promotions, the code, fee and total from the database, by the one quote (spec 4 §4):
+    // the same path as POST /api/cart/quote, without its cache.
+    const quote = await this.quotes.price(
+      userId,
+      { cartItems: items, shipping: form.shipping as number, couponCode: dto.couponCode, couponCodes: dto.couponCodes, usePoints: dto.usePoints, addons: dto.addons },
+      { products, methods },
+    );
+    // A refused code refuses the order with its reason (the quote showed it without the code).
+    const coupon = quote.result.coupon;
+    if (coupon && !coupon.applied) throw new AppError(coupon.message ?? COUPON_MSG.unknown, HttpStatus.BAD_REQUEST);
+    const total = quote.result.priced.total;
+    if (!paymentAllowed(form.payment as string, quote.shipping.id, total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST);
     if (dto.totalAmount !== total) throw new AppError(totalChangedMsg(total), HttpStatus.CONFLICT, { totalAmount: total });
-    return { profile, form, lines, money };
+    return { profile, form, quote };
   }
 
   /** The transaction of a submit; a new order number when the random one was taken. */
-  private async create(userId: number, profile: ProfileView, form: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
+  private async create(userId: number, checked: Checked, key?: string): Promise<Order> {
     for (let attempt = 1; ; attempt++) {
       const merTradeNo = newMerTradeNo();
       try {
-        return await this.tx.run(() => this.insert(userId, profile, merTradeNo, form, lines, money, key));
+        return await this.tx.run(() => this.insert(userId, checked, merTradeNo, key));
       } catch (err) {
         if (attempt >= 3 || !isDuplicateKey(err)) throw err;
         const taken = await this.tx.repo(Order).count({ where: { mer_trade_no: merTradeNo } });
@@ -187,7 +204,8 @@ export class CheckoutService {
     }
   }
 
-  private async insert(userId: number, profile: ProfileView, merTradeNo: string, f: CheckoutInput, lines: Line[], money: Money, key?: string): Promise<Order> {
+  private async insert(userId: number, { profile, form: f, quote }: Checked, merTradeNo: string, key?: string): Promise<Order> {
+    const money = quote.result.priced;
     const repo = this.tx.repo(Order);
     const shipping = f.shipping as number;
     const payment = f.payment as string;
@@ -233,37 +251,8 @@ export class CheckoutService {
     const generated = repo.manager.connection.driver.createGeneratedMap(repo.metadata, result.raw, 0, 1) as Partial<Order> | undefined;
     if (!generated?.id) throw new Error('order insert: no id from the driver');
     order.id = Number(generated.id);
-    await this.tx.repo(OrderItem).insert(
-      lines.map((l, i) => ({
-        order_id: order.id,
-        product_id: l.product.product_id,
-        variant_id: l.variant.variant_id,
-        title: l.product.title.slice(0, 120),
-        variant_name: l.variant.variant_name.slice(0, 100),
-        image_url: l.product.image_url.slice(0, 500),
-        price: money.lines[i].unitPrice,
-        quantity: money.lines[i].quantity,
-        discount: money.lines[i].discount,
-        amount: money.lines[i].amount,
-      })),
-    );
-    if (money.adjustments.length > 0) {
-      // Line-level adjustments name their line's id (the lines were inserted in this order).
-      const needIds = money.adjustments.some((a) => a.lineIndex !== null);
-      const itemIds = needIds ? (await this.tx.repo(OrderItem).find({ select: { id: true }, where: { order_id: order.id }, order: { id: 'ASC' } })).map((r) => r.id) : [];
-      await this.tx.repo(OrderAdjustment).insert(
-        money.adjustments.map((a) => ({
-          order_id: order.id,
-          order_item_id: a.lineIndex === null ? null : (itemIds[a.lineIndex] ?? null),
-          kind: a.kind,
-          source_id: a.sourceId,
-          label: a.label,
-          amount: a.amount,
-          reason: a.reason,
-          created_by: null,
-        })),
-      );
-    }
+    // Prices first: the order's own lines and adjustments, as quoted (gift lines once their stock is taken).
+    await this.lines.writePrices(order.id, quote);
 
     await this.rememberDefaults(userId, profile, order, invoice);
 
@@ -273,8 +262,9 @@ export class CheckoutService {
       await this.outbox.enqueue(JobName.MailOrderConfirmation, { orderId: order.id }, { jobId: `mail-order:${order.id}` });
     }
     await this.events.publish('order.created', { orderId: order.id, payment, total: money.total });
-    // Last: the products' rows are the hot rows every sale of them waits on until this commits.
-    await this.stock.reserveStock(lines.map((l) => ({ variantId: l.variant.variant_id, quantity: l.quantity })));
+    // Last: the promotions' counters and the products' rows are the hot rows every order of them
+    // waits on until this commits (a spent code or use refuses the order here, 409).
+    await this.lines.takeLimited(userId, order.id, quote);
     return order;
   }
 
@@ -324,7 +314,7 @@ export class CheckoutService {
   }
 
   /** After the commit: start the payment at the gateway (online methods) and answer. */
-  private async startPayment(order: Order, lines: Line[], origin: string): Promise<SubmitOrderAnswer> {
+  private async startPayment(order: Order, quote: PricedQuote, origin: string): Promise<SubmitOrderAnswer> {
     const resData = { order_id: order.id, MerTradeNo: order.mer_trade_no };
     if (!ONLINE_PAYMENTS.includes(order.payment)) return ok({ resData }, ORDER_CREATED);
     let started: StartPaymentResult;
@@ -335,14 +325,15 @@ export class CheckoutService {
         method: order.payment as OnlineMethod,
         amount: order.total_amount,
         ...(order.payment === 'atm' ? { bankCode: order.bank_code } : {}),
-        prodDesc: prodDescOf(lines),
+        prodDesc: prodDescOf(quote.lines),
         email: order.buy_email,
         origin,
-        items: lines.map((l) => ({
-          name: l.variant.variant_name ? `${l.product.title}（${l.variant.variant_name}）` : l.product.title,
+        // Every line at its price (gifts NT$ 0, add-ons at their add-on price).
+        items: quote.result.lines.map((l) => ({
+          name: orderLineName(l.title, l.variant_name, l.line_kind),
           quantity: l.quantity,
-          price: l.variant.discount_price,
-          imageUrl: l.product.image_url || undefined,
+          price: l.unit_price,
+          imageUrl: l.image_url || undefined,
         })),
       });
     } catch (err) {
@@ -384,35 +375,6 @@ export class CheckoutService {
     // The first request is still talking to the gateway.
     if (!started) throw new AppError(CHECKOUT_MSG.duplicateSubmit, HttpStatus.TOO_MANY_REQUESTS);
     return started.kind === 'code' ? ok({ resData }, ORDER_CREATED) : ok({ resData, result: formOf(started) }, ORDER_CREATED);
-  }
-
-  /** The cart lines with their products and variants as stored now; refusals name the item. */
-  private linesOf(items: CartItemDto[], found: PurchasableProduct[]): Line[] {
-    if (items.length === 0) throw new AppError(CHECKOUT_MSG.cartEmpty, HttpStatus.BAD_REQUEST);
-    const products = new Map(found.map((p) => [p.product_id, p]));
-    const byVariant = new Map<number, Line>();
-    for (const item of items) {
-      const product = products.get(item.product_id);
-      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: item.product_id });
-      if (!item.variant_id) {
-        // A product without variants has no price and no stock (spec 1 §3: variant_id 0 or empty).
-        if (product.variants.some((v) => v.active)) throw new AppError(VARIANT_REQUIRED, HttpStatus.BAD_REQUEST, { product_id: product.product_id });
-        throw new OutOfStockError(product.title, 0, product.product_id, 0);
-      }
-      const variant = product.variants.find((v) => v.variant_id === item.variant_id);
-      if (!variant) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: item.product_id, variant_id: item.variant_id });
-      const line = byVariant.get(variant.variant_id);
-      // The same variant on two lines is one line of the order (1–99 in all).
-      const quantity = (line?.quantity ?? 0) + item.quantity;
-      if (quantity > MAX_LINE_QUANTITY) throw new AppError(INVALID_QUANTITY, HttpStatus.BAD_REQUEST);
-      byVariant.set(variant.variant_id, { product, variant, quantity });
-    }
-    for (const { product, variant, quantity } of byVariant.values()) {
-      const name = variant.variant_name ? `${product.title}（${variant.variant_name}）` : product.title;
-      if (!product.listed || !variant.active) throw new VariantUnavailableError(name, variant.variant_id, product.product_id);
-      if (quantity > variant.stock) throw new OutOfStockError(name, variant.variant_id, product.product_id, variant.stock);
-    }
-    return [...byVariant.values()];
   }
 
   private formOf(dto: SubmitOrderDto): CheckoutInput {

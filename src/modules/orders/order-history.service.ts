@@ -1,17 +1,26 @@
 import { Injectable } from '@nestjs/common';
+import { Not } from 'typeorm';
+import { MemberOrderFacts } from '../../common/orders/member-order-facts';
 import { ProductOrderHistory } from '../../common/orders/product-order-history';
 import { Transactions } from '../../common/transactions/transactions';
 import { OrderItem } from './entities/order-item.entity';
+import { Order } from './entities/order.entity';
+import { ORDER_STATUS } from './order-state.constants';
 
 /** What the orders' history says about other modules' records (read-only, in the caller's transaction). */
 @Injectable()
-export class OrderHistoryService extends ProductOrderHistory {
+export class OrderHistoryService extends ProductOrderHistory implements MemberOrderFacts {
   constructor(private readonly tx: Transactions) {
     super();
   }
 
   async productEverOrdered(productId: number): Promise<boolean> {
     const row = await this.tx.repo(OrderItem).findOne({ where: { product_id: productId }, select: { id: true } });
+    return row !== null;
+  }
+
+  async hasOrders(userId: number): Promise<boolean> {
+    const row = await this.tx.repo(Order).findOne({ where: { user_id: userId, status_name: Not(ORDER_STATUS.cancelled) }, select: { id: true } });
     return row !== null;
   }
 }

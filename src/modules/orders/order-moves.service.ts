@@ -6,6 +6,7 @@ import { CHECKOUT_MSG } from '../../common/validation/checkout-rules';
 import { JobName } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
 import { StockService } from '../catalog/stock.service';
+import { PromotionUsesService } from '../promotions/promotion-uses.service';
 import { OrderStatusCode } from './entities/order-status-code.entity';
 import { OrderTransition } from './entities/order-transition.entity';
 import type { Order } from './entities/order.entity';
@@ -60,6 +61,7 @@ export class OrderMoves {
     private readonly stock: StockService,
     private readonly events: DomainEvents,
     private readonly outbox: Outbox,
+    private readonly promotionUses: PromotionUsesService,
   ) {}
 
   /** See OrderStateService.markPaid; a fully refunded order keeps its refund ('paid-after-refund'). */
@@ -149,6 +151,9 @@ export class OrderMoves {
       }
       const order = (await this.orders.findById(orderId))!;
       const items = await this.orders.items(orderId);
+      // The codes, uses and gifts it took (promotions' rows first, then stock: checkout's lock order).
+      await this.promotionUses.release(orderId);
+      // Gift and add-on lines are lines with a variant: their stock goes back with the others.
       await this.stock.releaseStock(items.filter((i) => i.variant_id).map((i) => ({ variantId: i.variant_id!, quantity: i.quantity })));
       if (order.payment === 'cvs' && order.payment_code) {
         await this.outbox.enqueue(JobName.PaymentsCancelCode, { orderId }, { jobId: `cancel-code:${orderId}` });

@@ -3,15 +3,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SmsModule } from '../../integrations/sms/sms.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { PromotionsModule } from '../promotions/promotions.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { MemberOrderCounts } from '../users/admin-member-order-counts';
+import { MemberOrderFacts } from '../../common/orders/member-order-facts';
 import { ProductOrderHistory } from '../../common/orders/product-order-history';
 import { AdminOrderAlerts } from './admin-order-alerts';
 import { AdminConfigController, AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersService } from './admin-orders.service';
 import { AdminOrderDiscountController } from './admin-order-discount.controller';
 import { AdminOrderDiscountService } from './admin-order-discount.service';
+import { CheckoutLines } from './checkout-lines';
 import { CheckoutService } from './checkout.service';
 import { OrderItem } from './entities/order-item.entity';
 import { OrderMessage } from './entities/order-message.entity';
@@ -54,6 +57,7 @@ import { ExtraPayments } from './extra-payments.service';
     SmsModule,
     PaymentsModule,
     UsersModule,
+    PromotionsModule,
   ],
   controllers: [AdminOrderActionsController, ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController, AdminOrderDiscountController],
   providers: [
@@ -69,6 +73,7 @@ import { ExtraPayments } from './extra-payments.service';
     // staff moves: 開始備貨, cancel an unpaid cash-on-delivery order
     AdminOrderActions,
     CheckoutService,
+    CheckoutLines,
     OrderQueryService,
     OrderCancelService,
     // 重新付款 / 更換付款方式 of an unpaid order (issue 19 §6)
@@ -93,6 +98,8 @@ import { ExtraPayments } from './extra-payments.service';
     // the catalogue's "ever ordered" check (found at run time: the catalogue cannot import this module)
     OrderHistoryService,
     { provide: ProductOrderHistory, useExisting: OrderHistoryService },
+    // the promotion quote's first-order fact (found at run time: the promotions module cannot import this one)
+    { provide: MemberOrderFacts, useExisting: OrderHistoryService },
   ],
   exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService, ExtraPayments],
 })

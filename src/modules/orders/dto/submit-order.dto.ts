@@ -4,10 +4,10 @@ import { OptionalUserId } from '../../../common/auth/ownership';
 import { GENERIC_BAD_REQUEST } from '../../../common/http/envelope';
 import { CHECKOUT_MSG } from '../../../common/validation/checkout-rules';
 import { IfPresent, ToWholeNumber } from '../../../common/validation/decorators';
-import { INVALID_QUANTITY, MAX_LINE_QUANTITY } from '../../catalog/stock.service';
+import { AddonRequestDto, AddonsField, CartItemDto, CouponCodeField, CouponCodesField, MAX_CART_LINES, UsePointsField } from '../../promotions/quote-fields';
 
-/** Lines one order may have (the cart never holds this many). */
-export const MAX_CART_LINES = 100;
+// The cart line and the promotion fields are the quote's too (POST /api/cart/quote): declared once there.
+export { CartItemDto, MAX_CART_LINES };
 /** The longest text any checkout field may carry (each column's own limit is checked by the rules). */
 const MAX_TEXT = 255;
 
@@ -26,29 +26,6 @@ function Dropped(): PropertyDecorator {
     Transform(() => undefined)(target, key);
     Allow()(target, key);
   };
-}
-
-/** One cart line: which product and variant, how many. Prices and names come from the database. */
-export class CartItemDto {
-  @ToWholeNumber()
-  @Max(2147483647, { message: GENERIC_BAD_REQUEST })
-  @Min(1, { message: GENERIC_BAD_REQUEST })
-  @IsInt({ message: GENERIC_BAD_REQUEST })
-  product_id: number;
-
-  /** 0 or null: the product has no variants (spec 1 §3). */
-  @Transform(({ value }: { value: unknown }) => (value === null ? 0 : value))
-  @ToWholeNumber()
-  @Max(2147483647, { message: GENERIC_BAD_REQUEST })
-  @Min(0, { message: GENERIC_BAD_REQUEST })
-  @IsInt({ message: GENERIC_BAD_REQUEST })
-  variant_id: number;
-
-  @ToWholeNumber()
-  @Max(MAX_LINE_QUANTITY, { message: INVALID_QUANTITY })
-  @Min(1, { message: INVALID_QUANTITY })
-  @IsInt({ message: INVALID_QUANTITY })
-  quantity: number;
 }
 
 /**
@@ -96,6 +73,15 @@ export class SubmitOrderDto {
   @ArrayMinSize(1, { message: CHECKOUT_MSG.cartEmpty })
   @IsArray({ message: CHECKOUT_MSG.cartEmpty })
   cartItems: CartItemDto[];
+
+  /** The code typed at checkout (spec 4 §7); refused codes answer 400 with the reason. */
+  @CouponCodeField() couponCode?: string;
+  /** One code per order: a list of more than one is refused (一筆訂單限用一組折扣碼). */
+  @CouponCodesField() couponCodes?: string[];
+  /** Points to use (issue 21). */
+  @UsePointsField() usePoints?: number;
+  /** 加價購 the shopper added. */
+  @AddonsField() addons?: AddonRequestDto[];
 
   /** The total the shopper saw; the server's own total decides (a difference is refused, 409). */
   @ToWholeNumber()

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../../common/transactions/transactions';
+import { StockService } from '../catalog/stock.service';
+import { PromotionUsesService } from '../promotions/promotion-uses.service';
+import type { PricedQuote } from '../promotions/quote.service';
+import { OrderAdjustment } from './entities/order-adjustment.entity';
+import { OrderItem } from './entities/order-item.entity';
+
+/**
+ * The rows of a new order as the quote priced them (spec 4 §4), in checkout's transaction, in two
+ * steps so the order keeps "prices first, hot rows last":
+ * 1. `writePrices`: the bought lines and add-ons (line_kind, promotion_id), the adjustments (kind,
+ *    label, source_id from the engine). Only this order's rows.
+ * 2. `takeLimited`: what is limited and shared with every other order, last: the promotions'
+ *    counters (PromotionUsesService.take: a spent code or use refuses the order, 409), the stock of
+ *    every line (a gift only when it can be taken: else it is left out, not an error), then the
+ *    gift lines that ship and the promotion_uses rows.
+ */
+@Injectable()
+export class CheckoutLines {
+  constructor(
+    private readonly tx: Transactions,
+    private readonly stock: StockService,
+    private readonly promotionUses: PromotionUsesService,
+  ) {}
+
+  async writePrices(orderId: number, quote: PricedQuote): Promise<void> {
+    const { lines, priced } = quote.result;
+    const now = lines.map((_, i) => i).filter((i) => lines[i].line_kind !== 'gift');
+    await this.tx.repo(OrderItem).insert(now.map((i) => this.row(orderId, quote, i)));
+    if (priced.adjustments.length === 0) return;
+    // Line-level adjustments name their line's id (the lines were inserted in this order; gifts,
+    // never discounted, come later).
+    const needIds = priced.adjustments.some((a) => a.lineIndex !== null);
+    const ids = needIds ? (await this.tx.repo(OrderItem).find({ select: { id: true }, where: { order_id: orderId }, order: { id: 'ASC' } })).map((r) => r.id) : [];
+    const idOf = new Map(now.map((lineIndex, k) => [lineIndex, ids[k]]));
+    await this.tx.repo(OrderAdjustment).insert(
+      priced.adjustments.map((a) => ({
+        order_id: orderId,
+        order_item_id: a.lineIndex === null ? null : (idOf.get(a.lineIndex) ?? null),
+        kind: a.kind,
+        source_id: a.sourceId.slice(0, 64),
+        label: a.label.slice(0, 100),
+        amount: a.amount,
+        reason: a.reason,
+        created_by: null,
+      })),
+    );
+  }
+
+  async takeLimited(userId: number, orderId: number, quote: PricedQuote): Promise<void> {
+    const { lines, uses } = quote.result;
+    const taken = await this.promotionUses.take(userId, orderId, uses);
+    const gifts = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.line_kind === 'gift' && l.promotion_id !== undefined && taken.gifts.has(l.promotion_id));
+    const skipped = await this.stock.reserveStock(
+      lines.filter((l) => l.line_kind !== 'gift').map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
+      gifts.map(({ l }) => ({ variantId: l.variant_id, quantity: l.quantity })),
+    );
+    const short = new Set(skipped.map((s) => s.variantId));
+    const shipped = gifts.filter(({ l }) => !short.has(l.variant_id));
+    await this.promotionUses.record(userId, orderId, uses, taken, new Set(shipped.map(({ l }) => l.promotion_id!)));
+    if (shipped.length > 0) await this.tx.repo(OrderItem).insert(shipped.map(({ i }) => this.row(orderId, quote, i)));
+  }
+
+  /** An order_items row of quote line `i`: title, name and image as they are now, the price as charged. */
+  private row(orderId: number, quote: PricedQuote, i: number): Partial<OrderItem> {
+    const l = quote.result.lines[i];
+    const money = quote.result.priced.lines[i];
+    return {
+      order_id: orderId,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      title: l.title.slice(0, 120),
+      variant_name: l.variant_name.slice(0, 100),
+      image_url: l.image_url.slice(0, 500),
+      price: money.unitPrice,
+      quantity: money.quantity,
+      discount: money.discount,
+      amount: money.amount,
+      line_kind: l.line_kind,
+      promotion_id: l.promotion_id ?? null,
+    };
+  }
+}

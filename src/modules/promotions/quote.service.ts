@@ -1,0 +1,185 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { createHash } from 'node:crypto';
+import type { QuoteAnswer } from '../../common/api/promotions';
+import { ReadCache } from '../../common/cache/read-cache.service';
+import { AppError } from '../../common/errors/app-error';
+import { ok } from '../../common/http/envelope';
+import { MemberOrderFacts } from '../../common/orders/member-order-facts';
+import { CHECKOUT_MSG, type ShippingFeeRule } from '../../common/validation/checkout-rules';
+import { CatalogService, type PurchasableProduct } from '../catalog/catalog.service';
+import { DEFAULT_POINTS_MAX_PERCENT } from '../orders/pricing/price-cart';
+import { SettingsService, type ShopMethods } from '../settings/settings.service';
+import { cartLinesOf, type CartItemInput, type CartLine } from './cart-lines';
+import type { EngineCoupon, EngineCustomer, EngineLine, EnginePromotion, EngineResult } from './engine/engine-types';
+import { quoteCart } from './engine/quote-cart';
+import { PromotionsCatalog } from './promotions-catalog.service';
+import { typedCodeOf } from './quote-fields';
+
+/** ReadCache prefix of the quotes (`quote:<member id or 0>:<hash of the request>`). */
+export const QUOTE_CACHE = 'quote:';
+/** A quote is about now (stock, a code's uses): kept this long at most. */
+export const QUOTE_CACHE_SECONDS = 3;
+
+/** A cart request as the quote and submitOrder read it (spec 4 §7). */
+export interface QuoteInput {
+  cartItems: readonly CartItemInput[];
+  shipping?: number;
+  couponCode?: string;
+  couponCodes?: string[];
+  usePoints?: number;
+  addons?: readonly { promotion_id: number; variant_id: number; quantity: number }[];
+}
+
+/** What the caller already read (checkout reads products and methods with the profile, at once). */
+export interface QuoteLoaded {
+  products?: readonly PurchasableProduct[];
+  methods?: ShopMethods;
+}
+
+/** The cart priced: the bought lines as stored now, the engine's result, the code typed. */
+export interface PricedQuote {
+  lines: CartLine[];
+  result: EngineResult;
+  /** The code typed (upper-case), null when none. */
+  code: string | null;
+  shipping: ShippingFeeRule & { id: number };
+}
+
+/**
+ * The one server quote (spec 4 §4): the cart page, the checkout page and submitOrder all price
+ * with `price`, so the shopper pays exactly what was shown. It reads the lines as stored now (the
+ * same refusals as checkout: cart-lines.ts), the live promotions, the member's facts (first order,
+ * uses per promotion) and the typed code, then calls the pure engine (engine/quote-cart.ts).
+ * `POST /api/cart/quote` answers through a per-member cache of a few seconds.
+ */
+@Injectable()
+export class QuoteService {
+  private facts?: MemberOrderFacts;
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly settings: SettingsService,
+    private readonly promotions: PromotionsCatalog,
+    private readonly cache: ReadCache,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /**
+   * `POST /api/cart/quote`: visitors (userId null) and members. A refused code is not an error
+   * (the answer says why under `coupon`); two codes are (400 一筆訂單限用一組折扣碼). Cached per
+   * member (or visitors together) and request for QUOTE_CACHE_SECONDS: never another member's.
+   */
+  async quote(userId: number | null, input: QuoteInput): Promise<QuoteAnswer> {
+    const code = typedCodeOf(input);
+    const key = `${QUOTE_CACHE}${userId ?? 0}:${requestHash(input, code)}`;
+    return this.cache.getOrLoad(key, async () => answerOf(await this.price(userId, input)), QUOTE_CACHE_SECONDS);
+  }
+
+  /** The cart priced now (no cache): the quote's and submitOrder's one path. Throws the cart's refusals. */
+  async price(userId: number | null, input: QuoteInput, loaded: QuoteLoaded = {}): Promise<PricedQuote> {
+    const code = typedCodeOf(input);
+    const items = input.cartItems;
+    const typed = code ? this.promotions.findCode(code) : Promise.resolve(null);
+    const [products, methods, promotions, customer, coupon] = await Promise.all([
+      loaded.products ?? this.catalog.purchasable(items.map((i) => i.product_id)),
+      loaded.methods ?? this.settings.allMethods(),
+      this.promotionsFor(typed),
+      this.customerOf(userId),
+      typed,
+    ]);
+    const lines = cartLinesOf(items, products);
+    const shipping = shippingOf(methods, input.shipping);
+    const engineLines: EngineLine[] = lines.map((l) => ({
+      productId: l.product.product_id,
+      variantId: l.variant.variant_id,
+      categoryId: l.product.product_type ?? null,
+      title: l.product.title,
+      variantName: l.variant.variant_name,
+      imageUrl: l.product.image_url,
+      unitPrice: l.variant.discount_price,
+      quantity: l.quantity,
+    }));
+    const result = quoteCart({
+      lines: engineLines,
+      promotions,
+      now: new Date(),
+      customer,
+      coupon,
+      addons: (input.addons ?? []).map((a) => ({ promotionId: a.promotion_id, variantId: a.variant_id, quantity: a.quantity })),
+      shipping,
+      points: input.usePoints ?? 0,
+      // Points are issue 21: no balance yet.
+      pointsBalance: 0,
+      pointsMaxPercent: DEFAULT_POINTS_MAX_PERCENT,
+    });
+    return { lines, result, code, shipping };
+  }
+
+  /**
+   * The live promotions, and the typed code's promotion when it is not among them (disabled or
+   * ended: the engine says 折扣碼已停用 / 折扣碼已過期).
+   */
+  private async promotionsFor(typed: Promise<EngineCoupon | null>): Promise<EnginePromotion[]> {
+    const [live, coupon] = await Promise.all([this.promotions.live(), typed]);
+    const id = coupon?.promotionId ?? null;
+    if (id === null || live.some((p) => p.id === id)) return live;
+    return [...live, ...(await this.promotions.load([id]))];
+  }
+
+  /** Who is buying: a visitor, or the member from the session with their first-order fact and uses. */
+  private async customerOf(userId: number | null): Promise<EngineCustomer> {
+    if (userId === null) return { userId: null, isFirstOrder: true, tierId: null, usesByPromotion: new Map() };
+    const [hasOrders, uses] = await Promise.all([this.orderFacts().hasOrders(userId), this.promotions.usesOf(userId)]);
+    // Tiers are issue 21.
+    return { userId, isFirstOrder: !hasOrders, tierId: null, usesByPromotion: uses };
+  }
+
+  /** The orders module's facts, found at run time (it imports this module: see MemberOrderFacts). */
+  private orderFacts(): MemberOrderFacts {
+    this.facts ??= this.moduleRef.get(MemberOrderFacts, { strict: false });
+    return this.facts;
+  }
+}
+
+/** The chosen method if it is offered now (else 請選擇配送方式！), or the first one offered. */
+function shippingOf(methods: ShopMethods, id: number | undefined): ShippingFeeRule & { id: number } {
+  const active = methods.shipping.filter((m) => m.active);
+  const method = id === undefined ? active[0] : active.find((m) => m.id === id);
+  if (!method) throw new AppError(CHECKOUT_MSG.shippingRequired, HttpStatus.BAD_REQUEST);
+  return { id: method.id, shipping_cost: method.shipping_cost, free_shipping_threshold: method.free_shipping_threshold };
+}
+
+/** The request as the cache tells quotes apart (line order kept: it is the lines' order). */
+function requestHash(input: QuoteInput, code: string | null): string {
+  const key = JSON.stringify([
+    input.cartItems.map((i) => [i.product_id, i.variant_id, i.quantity]),
+    input.shipping ?? null,
+    code,
+    input.usePoints ?? 0,
+    (input.addons ?? []).map((a) => [a.promotion_id, a.variant_id, a.quantity]),
+  ]);
+  return createHash('sha1').update(key).digest('base64url');
+}
+
+/** The answer of `POST /api/cart/quote` (src/common/api/promotions.ts QuoteAnswer). */
+export function answerOf({ result }: PricedQuote): QuoteAnswer {
+  const { priced } = result;
+  return ok({
+    lines: result.lines,
+    adjustments: result.adjustments.map(({ sourceId: _sourceId, ...a }) => a),
+    gifts: result.gifts,
+    addonOffers: result.addonOffers,
+    hints: result.hints,
+    coupon: result.coupon,
+    subtotal: priced.subtotal,
+    discountTotal: priced.discountTotal,
+    pointsUsed: priced.pointsUsed,
+    pointsMax: result.pointsMax,
+    shipping_fee: priced.shippingFee,
+    freeShipping: result.freeShipping,
+    totalAmount: priced.total,
+    // Points are issue 21.
+    pointsToEarn: 0,
+  });
+}
