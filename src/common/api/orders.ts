@@ -112,6 +112,10 @@ export interface OrderItemView {
   discount: number;
   /** price × quantity − discount (what the line costs). */
   amount: number;
+  /** 'item' (bought), 'gift' (贈品, NT$ 0) or 'addon' (加價購 at its add-on price). */
+  line_kind: 'item' | 'gift' | 'addon';
+  /** The promotion a gift or add-on line came from; null for bought items. */
+  promotion_id: number | null;
 }
 
 /** An auto-submitted form: POST `body` to `go_url` (an empty body: just go to `go_url`). */

@@ -1,5 +1,6 @@
 import type { InvoiceItem, InvoiceRequest } from '../../integrations/amego/invoice-gateway';
 import { PAYMENT_STATE_CODE, type OrderState } from '../orders/order-lifecycle';
+import { orderLineName } from '../orders/order-line-names';
 import type { OrderStateService } from '../orders/order-state.service';
 
 /** An order with its lines as `OrderStateService.withItems` answers (the invoice's only source). */
@@ -23,9 +24,9 @@ export function notInvoiceable(order: Pick<InvoiceOrder, 'status_name' | 'paymen
   return order.payment === 'cod' ? 'cash on delivery is invoiced when it ships' : 'order is not paid';
 }
 
-/** `商品（規格）`, within Amego's 256 characters. */
-function description(title: string, variant: string): string {
-  return (variant ? `${title}（${variant}）` : title).slice(0, 256);
+/** `商品（規格）`, marked 【贈品】 / 【加價購】 when a promotion added it, within Amego's 256 characters. */
+function description(title: string, variant: string, kind?: string): string {
+  return orderLineName(title, variant, kind).slice(0, 256);
 }
 
 /** What the invoice reads of an order's adjustments (spec 4 §3): its label and signed amount. */
@@ -43,7 +44,8 @@ export type InvoiceAdjustment = Pick<Awaited<ReturnType<OrderStateService['adjus
  */
 export function invoiceRequestOf({ order, items }: OrderWithItems, adjustments: readonly InvoiceAdjustment[] = []): InvoiceRequest {
   const lines: InvoiceItem[] = items.map((it) => ({
-    description: description(it.title, it.variant_name),
+    // A gift is a line at NT$ 0 (Amego accepts a zero amount).
+    description: description(it.title, it.variant_name, it.line_kind),
     quantity: it.quantity,
     unitPrice: it.price,
     amount: it.price * it.quantity,

@@ -3,6 +3,7 @@ import { adjustmentText } from '../../common/validation/order-discount-rules';
 import { escapeHtml } from '../../common/html/escape-html';
 import { taipeiTimestamp } from '../../common/time/taipei-time';
 import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
+import { orderLineName } from './order-line-names';
 import type { OrderAdjustment } from './entities/order-adjustment.entity';
 import type { OrderItem } from './entities/order-item.entity';
 import type { Order } from './entities/order.entity';
@@ -54,7 +55,8 @@ export type MailOrder = Pick<
   | 'paid_at'
   | 'created_at'
 >;
-export type MailOrderItem = Pick<OrderItem, 'title' | 'variant_name' | 'price' | 'quantity' | 'discount' | 'amount'>;
+/** A line as the mail shows it; `line_kind` marks 【贈品】 / 【加價購】 lines (absent = bought). */
+export type MailOrderItem = Pick<OrderItem, 'title' | 'variant_name' | 'price' | 'quantity' | 'discount' | 'amount'> & Partial<Pick<OrderItem, 'line_kind'>>;
 /** An adjustment as the mail shows it (訂單折扣 −NT$ 100). */
 export type MailAdjustment = Pick<OrderAdjustment, 'label' | 'amount'>;
 
@@ -180,7 +182,7 @@ function shippingRows(order: MailOrder, ctx: OrderMailContext): Row[] {
 
 function itemLine(it: MailOrderItem): { name: string; quantity: string; price: string; amount: string } {
   return {
-    name: it.variant_name ? `${it.title}（${it.variant_name}）` : it.title,
+    name: orderLineName(it.title, it.variant_name, it.line_kind),
     quantity: String(it.quantity),
     price: ntd(it.price),
     // As stored: price × quantity − the line's share of the discounts.

@@ -122,5 +122,7 @@ export function toOrderItemView(i: OrderItem): OrderItemView {
     price: i.price,
     discount: i.discount ?? 0,
     amount: i.amount,
+    line_kind: i.line_kind === 'gift' || i.line_kind === 'addon' ? i.line_kind : 'item',
+    promotion_id: i.promotion_id ?? null,
   };
 }

@@ -208,6 +208,8 @@ function DetailBody({ details }: { details: AdminOrderDetails }) {
   );
 }
 
+const LINE_KIND_LABEL: Readonly<Record<string, string>> = { gift: '贈品', addon: '加價購' };
+
 function ItemsTable({ items }: { items: OrderItemView[] }) {
   return (
     <Table<OrderItemView>
@@ -218,7 +220,22 @@ function ItemsTable({ items }: { items: OrderItemView[] }) {
       scroll={{ x: 560 }}
       data-testid="detail-items"
       columns={[
-        { title: '商品', key: 'title', fixed: 'left', width: 200, render: (_, i) => i.title },
+        {
+          title: '商品',
+          key: 'title',
+          fixed: 'left',
+          width: 200,
+          // A promotion's lines are marked (贈品 at NT$ 0, 加價購 at its add-on price).
+          render: (_, i) =>
+            LINE_KIND_LABEL[i.line_kind] ? (
+              <>
+                <Tag color={i.line_kind === 'gift' ? 'magenta' : 'blue'}>{LINE_KIND_LABEL[i.line_kind]}</Tag>
+                {i.title}
+              </>
+            ) : (
+              i.title
+            ),
+        },
         { title: '規格', key: 'variant', width: 120, render: (_, i) => i.variant_name || '—' },
         { title: '數量', key: 'qty', width: 70, align: 'right', render: (_, i) => i.quantity },
         { title: '單價', key: 'price', width: 100, align: 'right', render: (_, i) => formatNT(i.price) },

@@ -75,6 +75,9 @@ export function PayInstructionsView({ info, amount }: { info: PayInstructions; a
   );
 }
 
+/** Lines that came from a promotion are marked (spec 4 §4: 滿額贈 at NT$ 0, 加價購 at its price). */
+const LINE_KIND_LABEL: Readonly<Record<string, string>> = { gift: '贈品', addon: '加價購' };
+
 /**
  * The lines of an order: a table on wider screens; on phones each row becomes a small card
  * (CSS only, the cells keep their labels), so nothing scrolls sideways.
@@ -104,7 +107,10 @@ export function OrderItemsTable({ items, caption = '訂購商品' }: { items: re
             <td className="ss-ord-item-title">
               <div className="ss-ord-item-name">
                 {item.image_url ? <img src={item.image_url} alt="" width={48} height={48} loading="lazy" /> : null}
-                <span>{item.title}</span>
+                <span>
+                  {LINE_KIND_LABEL[item.line_kind] ? <span className="ss-ord-item-kind">{LINE_KIND_LABEL[item.line_kind]}</span> : null}
+                  {item.title}
+                </span>
               </div>
             </td>
             <td data-label="規格" className={item.variant_name ? undefined : 'is-empty'}>

@@ -76,6 +76,8 @@ export function orderItem(extra: Partial<OrderItemView> = {}): OrderItemView {
     price: 600,
     discount,
     amount: price * quantity - discount,
+    line_kind: 'item',
+    promotion_id: null,
     ...extra,
   };
 }
