@@ -86,10 +86,17 @@ export function quoteCart(input: EngineInput): EngineResult {
   ].map((l, i) => ({ ...l, discount: priced.lines[i].discount, amount: priced.lines[i].amount }));
 
   // 5. Uses: what the order takes of each promotion that did something, in priority order.
-  const placed = new Map(priced.adjustments.filter((a) => a.kind !== 'points').map((a) => [a.sourceId, -a.amount]));
+  const placed = new Map(priced.adjustments.filter((a) => a.kind !== 'points').map((a) => [a.sourceId, a]));
+  // Each later discount was computed on what the earlier ones left: priceCart must have placed the same.
+  for (const d of applied) {
+    const got = placed.get(String(d.p.id));
+    if (d.amount > 0 && (!got || -got.amount !== d.amount || d.shares.some((x, i) => got.shares[i] !== x))) {
+      throw new Error(`quoteCart: priceCart placed promotion ${d.p.id} differently from the engine`);
+    }
+  }
   const uses: EngineUse[] = [];
   for (const p of promotions) {
-    const discount = placed.get(String(p.id)) ?? 0;
+    const discount = 0 - (placed.get(String(p.id))?.amount ?? 0);
     const gift = extras.giftLines.some((g) => g.p.id === p.id);
     const did = discount > 0 || gift || extras.freeShipping.some((c) => c.p.id === p.id) || extras.addonLines.some((a) => a.p.id === p.id);
     if (!did) continue;
