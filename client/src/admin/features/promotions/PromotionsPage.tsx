@@ -1,15 +1,15 @@
 import { BarChartOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AdminPromotion, PromotionStatus } from '@api/promotions';
-import { App, Button, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { PROMOTION_LIMITS } from '@rules/promotion-rules';
+import { App, Button, Drawer, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { AdminPage } from '../../layout/AdminPage';
 import { useListParams } from '../../layout/useListParams';
 import { messageOf, showTotal } from '../../lib';
 import { useAdminSession } from '../auth/useAdminSession';
 import { CodesDrawer } from './CodesDrawer';
-import { PromotionDrawer } from './PromotionDrawer';
 import {
   PROMOTIONS_PAGE_SIZE,
   useDeletePromotionMutation,
@@ -20,6 +20,9 @@ import {
 import { isPromotionStatus, KIND_LABEL, periodText, PROMO_TEXT, STATUS_COLOR, STATUS_FILTERS, STATUS_LABEL } from './promotionText';
 import { ReportDrawer } from './ReportDrawer';
 import './promotions.css';
+
+// The form (date pickers, product pickers) loads when it is first opened, not with the list.
+const PromotionDrawer = lazy(() => import('./PromotionDrawer').then((m) => ({ default: m.PromotionDrawer })));
 
 type Open = { kind: 'form'; target: 'new' | number } | { kind: 'codes'; row: AdminPromotion } | { kind: 'report'; row: AdminPromotion } | null;
 
@@ -203,7 +206,12 @@ export default function PromotionsPage() {
             aria-label="活動狀態"
           />
         </div>
-        <AdminSearchBar keyword={keyword} placeholder="活動名稱" aria-label="搜尋行銷活動" onSearch={(q) => go(q, 1, { status })} />
+        <AdminSearchBar
+          keyword={keyword}
+          placeholder={canWrite ? '活動名稱、編號或折扣碼' : '活動名稱或編號'}
+          aria-label="搜尋行銷活動"
+          onSearch={(q) => go(q.slice(0, PROMOTION_LIMITS.name), 1, { status })}
+        />
         {failed && <LoadFailedAlert title={PROMO_TEXT.loadFailed} description={messageOf(error ?? data)} onRetry={() => void refetch()} />}
         <Table<AdminPromotion>
           rowKey="id"
@@ -224,7 +232,9 @@ export default function PromotionsPage() {
         />
       </div>
       {open?.kind === 'form' && (
-        <PromotionDrawer key={String(open.target)} target={open.target} readOnly={!canWrite} canSeeCodes={canWrite} onClose={() => setOpen(null)} />
+        <Suspense fallback={<Drawer open loading title="載入中…" onClose={() => setOpen(null)} />}>
+          <PromotionDrawer key={String(open.target)} target={open.target} readOnly={!canWrite} canSeeCodes={canWrite} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
       {open?.kind === 'codes' && canWrite && <CodesDrawer promotion={live(open.row)} onClose={() => setOpen(null)} />}
       {open?.kind === 'report' && <ReportDrawer promotion={live(open.row)} onClose={() => setOpen(null)} />}
