@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { OnEvent } from '@nestjs/event-emitter';
 import { createHash } from 'node:crypto';
 import type { QuoteAnswer } from '../../common/api/promotions';
 import { ReadCache } from '../../common/cache/read-cache.service';
@@ -125,6 +126,17 @@ export class QuoteService {
     const id = coupon?.promotionId ?? null;
     if (id === null || live.some((p) => p.id === id)) return live;
     return [...live, ...(await this.promotions.load([id]))];
+  }
+
+  /**
+   * Promotions, shipping methods or the catalogue changed: no quote of before is served (a sale's
+   * stock is not waited for: the order's own checks decide, and a quote lives 3 seconds).
+   */
+  @OnEvent('promotions.changed')
+  @OnEvent('settings.changed')
+  @OnEvent('catalog.changed')
+  dropQuotes(): Promise<void> {
+    return this.cache.invalidate(QUOTE_CACHE);
   }
 
   /** Who is buying: a visitor, or the member from the session with their first-order fact and uses. */
