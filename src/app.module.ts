@@ -36,6 +36,7 @@ import { RefundsModule } from './modules/refunds/refunds.module';
 import { ImagesModule } from './modules/images/images.module';
 import { EditorModule } from './modules/editor/editor.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { PromotionsModule } from './modules/promotions/promotions.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -82,6 +83,7 @@ export class AppModule {
         ProvidersModule,
         PaymentsModule,
         OrdersModule,
+        PromotionsModule,
         InvoicesModule,
         RefundsModule,
         ImagesModule,

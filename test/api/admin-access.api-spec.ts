@@ -129,6 +129,18 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/admin/images/:id': EDITOR,
   // dashboard (issue 12, beyond the spec): owners and staff
   'GET /api/admin/dashboard': STAFF,
+  // 行銷活動 (issue 20, spec 4 §6): owners and staff write; editors read promotions and reports, not codes
+  'GET /api/admin/promotions': ALL,
+  'GET /api/admin/promotions/:id': ALL,
+  'GET /api/admin/promotions/:id/report': ALL,
+  'POST /api/admin/promotions': STAFF,
+  'PUT /api/admin/promotions/:id': STAFF,
+  'PUT /api/admin/promotions/:id/isActive': STAFF,
+  'POST /api/admin/promotions/:id/duplicate': STAFF,
+  'DELETE /api/admin/promotions/:id': STAFF,
+  'POST /api/admin/promotions/:id/codes': STAFF,
+  'GET /api/admin/promotions/:id/codes': STAFF,
+  'GET /api/admin/promotions/:id/codes.csv': STAFF,
 };
 
 interface RouteLayer {

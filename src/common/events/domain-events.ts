@@ -23,6 +23,11 @@ export interface DomainEventMap {
   'catalog.changed': Record<string, never>;
   /** Content version keys (content_versions) whose content changed; `posters` for poster titles. */
   'content.changed': { keys: string[]; posters?: boolean };
+  /**
+   * Promotions staff created, changed, switched or deleted (or their codes): the live promotions and
+   * the public list are dropped at once (PromotionsCatalog), here and in every other process.
+   */
+  'promotions.changed': { promotionIds: number[] };
   /** Shop settings, shipping or payment methods changed. */
   'settings.changed': Record<string, never>;
   /** A member placed an order (stock reserved, committed). */

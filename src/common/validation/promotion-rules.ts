@@ -82,15 +82,18 @@ export const PROMOTION_MSG = {
   copySuffix: ' (複製)',
   // Unique codes
   codesCount: `產生數量須介於 1 與 ${PROMOTION_LIMITS.codeBatch.toLocaleString('en-US')}`,
-  codesPrefix: `前綴只能包含 A–Z、0–9 與 -，最多 ${PROMOTION_LIMITS.codePrefix} 個字元`,
+  codesPrefix: `前綴只能包含 A–Z、0–9 與 -（不可以 - 開頭），最多 ${PROMOTION_LIMITS.codePrefix} 個字元`,
   codesNotUnique: '此活動的折扣碼方式不是「一組一碼」，無法產生折扣碼',
   codesCreated: (n: number) => `已產生 ${n.toLocaleString('en-US')} 組折扣碼`,
 } as const;
 
 /** A shared or unique code as stored: 6–20 of A–Z 0–9 - (after `normalizeCode`). */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9-]{6,20}$/;
-/** A generated batch's prefix: up to 10 of A–Z 0–9 - (after `normalizeCode`), may be empty. */
-export const CODE_PREFIX_PATTERN = /^[A-Z0-9-]{0,10}$/;
+/**
+ * A generated batch's prefix: up to 10 of A–Z 0–9 - (after `normalizeCode`), may be empty; not
+ * starting with - (a spreadsheet would read the CSV's cell as a formula).
+ */
+export const CODE_PREFIX_PATTERN = /^(?:[A-Z0-9][A-Z0-9-]{0,9})?$/;
 
 /** A code as typed → as stored and matched: trimmed, upper-case (codes match case-insensitively). */
 export function normalizeCode(code: unknown): string {

@@ -21,3 +21,20 @@ describe('audit entries as sentences of labels (issue 19 §6)', () => {
     expect(auditLines(null)).toEqual([]);
   });
 });
+
+describe('promotion audit entries (issue 20)', () => {
+  it('kinds, scopes, modes, switches, money, times and lists read as staff say them', () => {
+    expect(changeSentence('promotion_name', null, '滿千折百')).toBe('活動名稱：滿千折百');
+    expect(changeSentence('kind', 'amount_off', 'percent_off')).toBe('活動類型：滿額折 → 折扣');
+    expect(changeSentence('coupon_mode', 'none', 'shared')).toBe('折扣碼方式：自動套用 → 通用折扣碼');
+    expect(changeSentence('scope', 'all', 'categories')).toBe('適用範圍：全館 → 指定分類');
+    expect(changeSentence('stackable', 0, 1)).toBe('可與其他活動併用：否 → 是');
+    expect(changeSentence('min_subtotal', 1000, 1500)).toBe('最低消費：1,000 → 1,500');
+    expect(changeSentence('starts_at', null, '2026-12-01T00:00:00+08:00')).toBe('開始時間：2026-12-01 00:00');
+    expect(changeSentence('tiers', [{ threshold: 1000, value: 100 }], [{ threshold: 1000, value: 100 }, { threshold: 2000, value: 250 }])).toBe(
+      '滿額級距：滿 1,000 折 100 → 滿 1,000 折 100、滿 2,000 折 250',
+    );
+    expect(changeSentence('addon_items', [], [{ variant_id: 12, addon_price: 49, max_per_order: 2 }])).toBe('加價購商品：（空） → #12 NT$ 49（每單 2）');
+    expect(changeSentence('category_ids', [], [6])).toBe('適用分類：（空） → #6');
+  });
+});

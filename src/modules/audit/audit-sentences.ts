@@ -1,3 +1,6 @@
+import type { CouponMode, PromotionKind, PromotionScope } from '../../common/api/promotions';
+import { taipeiDateTime } from '../../common/time/taipei-time';
+import { COUPON_MODE_LABEL, parsePromotionTime, PROMOTION_KIND_LABEL, PROMOTION_SCOPE_LABEL } from '../../common/validation/promotion-rules';
 import { MACHINE_LABEL, stateLabel, type Machine } from '../orders/order-lifecycle';
 
 /**
@@ -55,6 +58,37 @@ const FIELD_LABEL: Record<string, string> = {
   title: '標題',
   price: '價格',
   quantity: '數量',
+  // promotions (行銷活動)
+  promotion_name: '活動名稱',
+  description: '說明',
+  kind: '活動類型',
+  starts_at: '開始時間',
+  ends_at: '結束時間',
+  stackable: '可與其他活動併用',
+  priority: '優先順序',
+  member_only: '限會員',
+  first_order_only: '限首購',
+  tier_ids: '會員等級',
+  scope: '適用範圍',
+  product_ids: '適用商品',
+  category_ids: '適用分類',
+  exclude_product_ids: '排除商品',
+  min_subtotal: '最低消費',
+  min_quantity: '最低件數',
+  tiers: '滿額級距',
+  percent: '折扣（%）',
+  max_discount: '折扣上限',
+  bundle_quantity: '任選件數',
+  bundle_price: '組合價',
+  gift_variant_id: '贈品規格編號',
+  gift_stock: '贈品數量',
+  addon_items: '加價購商品',
+  coupon_mode: '折扣碼方式',
+  shared_code: '折扣碼',
+  usage_limit: '總使用次數',
+  per_member_limit: '每人使用次數',
+  count: '數量',
+  prefix: '前綴',
 };
 
 const ROLE_LABEL: Record<string, string> = { owner: '擁有者', staff: '員工', editor: '編輯' };
@@ -67,9 +101,17 @@ const REFUND_METHOD_LABEL: Record<string, string> = {
 };
 const LGS_LABEL: Record<string, string> = { C2C: '7-11 C2C', HOME: '黑貓宅配', MANUAL: '手動出貨' };
 /** Fields whose values are NT$. */
-const MONEY = new Set(['amount', 'total_amount', 'discount_total', 'shipping_fee', 'shipping_cost', 'free_shipping_threshold', 'staffRefundLimit', 'price']);
+const MONEY = new Set(['amount', 'total_amount', 'discount_total', 'shipping_fee', 'shipping_cost', 'free_shipping_threshold', 'staffRefundLimit', 'price', 'min_subtotal', 'max_discount', 'bundle_price']);
 /** Fields that are on/off switches. */
-const SWITCH = new Set(['is_active', 'restock', 'approve', 'is_telegram', 'is_email', 'status_switch']);
+const SWITCH = new Set(['is_active', 'restock', 'approve', 'is_telegram', 'is_email', 'status_switch', 'stackable', 'member_only', 'first_order_only']);
+/** Promotion fields whose values are codes with a label, or lists / times written out. */
+const PROMOTION_LABEL: Record<string, Record<string, string>> = {
+  kind: PROMOTION_KIND_LABEL as Record<PromotionKind, string>,
+  scope: PROMOTION_SCOPE_LABEL as Record<PromotionScope, string>,
+  coupon_mode: COUPON_MODE_LABEL as Record<CouponMode, string>,
+};
+const ID_LISTS = new Set(['tier_ids', 'product_ids', 'category_ids', 'exclude_product_ids']);
+const nt = (n: unknown) => Number(n).toLocaleString('en-US');
 
 const EMPTY = '（空）';
 
@@ -82,11 +124,27 @@ export function auditValue(field: string, v: unknown): string {
   if (field === 'ticket' && typeof v === 'object') return ticketText(v as Record<string, unknown>);
   if (field === 'role') return ROLE_LABEL[String(v)] ?? String(v);
   if (field === 'method') return REFUND_METHOD_LABEL[String(v)] ?? String(v);
+  if (PROMOTION_LABEL[field]) return PROMOTION_LABEL[field][String(v)] ?? String(v);
+  if (field === 'starts_at' || field === 'ends_at') {
+    const at = parsePromotionTime(v);
+    return at ? taipeiDateTime(at) : String(v);
+  }
+  if (Array.isArray(v)) return promotionListText(field, v);
   if (SWITCH.has(field) && (typeof v === 'number' || typeof v === 'boolean')) return v ? '是' : '否';
   if (MONEY.has(field) && typeof v === 'number') return v.toLocaleString('en-US');
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (typeof v === 'object') return objectText(v as Record<string, unknown>);
   return String(v);
+}
+
+/** 滿 1,000 折 100、滿 2,000 折 250 · #12 NT$ 49（每單 2） · #3、#5 · （空） */
+function promotionListText(field: string, list: unknown[]): string {
+  if (list.length === 0) return EMPTY;
+  const row = (x: unknown) => (x && typeof x === 'object' ? (x as Record<string, unknown>) : {});
+  if (field === 'tiers') return list.map((t) => `滿 ${nt(row(t).threshold)} 折 ${nt(row(t).value)}`).join('、');
+  if (field === 'addon_items') return list.map((a) => `#${String(row(a).variant_id)} NT$ ${nt(row(a).addon_price)}（每單 ${String(row(a).max_per_order)}）`).join('、');
+  if (ID_LISTS.has(field)) return list.map((id) => `#${String(id)}`).join('、');
+  return list.map((x) => (typeof x === 'object' ? objectText(row(x)) : String(x))).join('、');
 }
 
 /** 黑貓宅配 #12（出貨日 2026-11-28） */

@@ -17,11 +17,12 @@ import { ProductViewsService } from './product-views.service';
 import { ShopCatalogController } from './shop-catalog.controller';
 import { StockRepository } from './stock.repository';
 import { StockService } from './stock.service';
+import { VariantLookup } from './variant-lookup.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
   controllers: [ShopCatalogController, AdminCatalogController, AdminCatalogCsvController],
-  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, StockRepository, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService],
-  exports: [CatalogService, StockService, ProductHtmlService, CatalogStatsService],
+  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, StockRepository, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService, VariantLookup],
+  exports: [CatalogService, StockService, ProductHtmlService, CatalogStatsService, VariantLookup],
 })
 export class CatalogModule {}

@@ -97,4 +97,53 @@ export class OrderStatsService {
       .getRawMany<{ product_id: Num; title: string; quantity: Num; amount: Num }>();
     return rows.map((r) => ({ product_id: Number(r.product_id), title: r.title, quantity: Number(r.quantity ?? 0), amount: Number(r.amount ?? 0) }));
   }
+
+  /**
+   * The figures a promotion's report and code list read of its orders (issue 20 rule 17), by order
+   * id: the order number, whether it is paid (已付款 or 已退款), Σ of its lines' amounts (goods after
+   * discounts, without shipping) and what was refunded. Unknown ids are left out.
+   */
+  async promotionOrders(orderIds: readonly number[]): Promise<Map<number, PromotionOrderFigures>> {
+    const out = new Map<number, PromotionOrderFigures>();
+    const ids = [...new Set(orderIds)];
+    // IN lists in chunks (SQLite binds at most 32,766 parameters; MariaDB's packet is the bound there).
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await this.tx
+        .repo(Order)
+        .createQueryBuilder('o')
+        .leftJoin(OrderItem, 'i', 'i.order_id = o.id')
+        .select('o.id', 'id')
+        .addSelect('o.mer_trade_no', 'mer_trade_no')
+        .addSelect('o.payment_status', 'payment_status')
+        .addSelect('o.refunded_amount', 'refunded_amount')
+        .addSelect('COALESCE(SUM(i.amount), 0)', 'goods')
+        .where('o.id IN (:...ids)', { ids: ids.slice(i, i + 1000) })
+        .groupBy('o.id')
+        .addGroupBy('o.mer_trade_no')
+        .addGroupBy('o.payment_status')
+        .addGroupBy('o.refunded_amount')
+        .getRawMany<{ id: Num; mer_trade_no: string; payment_status: Num; refunded_amount: Num; goods: Num }>();
+      for (const r of rows) {
+        const status = Number(r.payment_status);
+        out.set(Number(r.id), {
+          merTradeNo: r.mer_trade_no,
+          paid: status === PAYMENT_STATUS.paid || status === PAYMENT_STATUS.refunded,
+          goods: Number(r.goods ?? 0),
+          refunded: Number(r.refunded_amount ?? 0),
+        });
+      }
+    }
+    return out;
+  }
+}
+
+/** One order as a promotion's report reads it (OrderStatsService.promotionOrders). */
+export interface PromotionOrderFigures {
+  merTradeNo: string;
+  /** payment_status 已付款 or 已退款. */
+  paid: boolean;
+  /** Σ order_items.amount: goods after discounts, without shipping. */
+  goods: number;
+  /** orders.refunded_amount (shipping refunded included). */
+  refunded: number;
 }

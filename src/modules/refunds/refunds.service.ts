@@ -92,6 +92,28 @@ export class Refunds {
     return Promise.all(rows.map((r) => this.viewOf(r)));
   }
 
+  /**
+   * The shipping fee refunded per order (refunds applied to the order: done, or owed by hand), for
+   * reports that count goods only (a promotion's revenue). Orders without one are left out.
+   */
+  async shippingRefunded(orderIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    const ids = [...new Set(orderIds)];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await this.tx
+        .repo(Refund)
+        .createQueryBuilder('r')
+        .select('r.order_id', 'order_id')
+        .addSelect('SUM(r.shipping_amount)', 'shipping')
+        .where('r.order_id IN (:...ids)', { ids: ids.slice(i, i + 1000) })
+        .andWhere('r.status IN (:...applied)', { applied: [REFUND_STATUS.done, REFUND_STATUS.manual] })
+        .groupBy('r.order_id')
+        .getRawMany<{ order_id: number | string; shipping: number | string | null }>();
+      for (const r of rows) out.set(Number(r.order_id), Number(r.shipping ?? 0));
+    }
+    return out;
+  }
+
   /** The refund row's move in the order's history (order_transitions, machine 'refund'): 退款 #id NT$ n — why. */
   private history(row: Refund, from: string, to: string, actor: Actor, why: string): Promise<void> {
     return this.lifecycle.record(row.order_id, [{ machine: 'refund', from, to }], actor, `退款 #${row.id} NT$ ${row.amount.toLocaleString('en-US')}${why ? `：${why}` : ''}`);
