@@ -24,6 +24,7 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
     const seeded = await seedDemo(ds, {
       mediaDir: config.mediaDir,
       adminPassword: config.auth.admin.initialPassword,
+      promotions: config.seedDemoPromotions,
       // Printed once, when the account is created (ADMIN_INITIAL_PASSWORD unset).
       onGeneratedAdminPassword: (username, password) =>
         log.warn(`back-office account "${username}" (owner) created with password: ${password} — shown once; change it after signing in at /admin/login`),

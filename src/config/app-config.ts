@@ -18,6 +18,8 @@ export interface AppConfig {
   logLevel: string;
   runWorkersInWeb: boolean;
   seedDemoData: boolean;
+  /** With the demo data, its promotions too (SEED_DEMO_PROMOTIONS). */
+  seedDemoPromotions: boolean;
   mediaDir: string;
   /** The image library's storage driver (MEDIA_STORAGE, S3_*). */
   storage: MediaStorageConfig;
@@ -109,6 +111,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     logLevel: env.LOG_LEVEL,
     runWorkersInWeb: env.RUN_WORKERS_IN_WEB === 'true',
     seedDemoData: env.SEED_DEMO_DATA === 'true',
+    seedDemoPromotions: env.SEED_DEMO_PROMOTIONS === 'true',
     mediaDir: resolve(env.MEDIA_DIR),
     storage: mediaStorageConfigOf(env),
     catalogCacheSeconds: env.CATALOG_CACHE_SECONDS,

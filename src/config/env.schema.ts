@@ -145,6 +145,10 @@ export class EnvVars {
   @IsIn(['true', 'false'])
   SEED_DEMO_DATA = 'true';
 
+  /** With the demo data, seed the demo promotions too (滿千折百, WELCOME100 …); the API tests turn them off. */
+  @IsIn(['true', 'false'])
+  SEED_DEMO_PROMOTIONS = 'true';
+
   // Jobs and the outbox (defaults suit production; the fault tests shrink them to run in seconds).
 
   /** Total runs of a job before it ends `failed` (kept, visible, retryable). 22 with the backoff below ≈ 25 h. */

@@ -47,6 +47,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       DATABASE_URL: db.url,
       MEDIA_DIR: mediaDir,
       SEED_DEMO_DATA: 'true',
+      // Without the demo promotions, so an order costs its prices (a test that wants them passes 'true').
+      SEED_DEMO_PROMOTIONS: 'false',
       PROVIDER_SIMULATORS: 'true',
       // Each app its own Redis key prefix, so test files running side by side never share queues.
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),

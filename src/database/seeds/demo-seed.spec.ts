@@ -139,6 +139,58 @@ function seedSuite(dialect: TestDialect) {
     expect(await verify(admin.password_hash, 'demo5678')).toBe(true);
   });
 
+  it('seeds live promotions of each kind, WELCOME100 for first orders, and the 防曬 one the home banner announces', async () => {
+    const rows: Record<string, unknown>[] = await ds.query('SELECT * FROM promotions ORDER BY id');
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+    const live = rows.filter((r) => Number(r.is_active) === 1 && r.starts_at === null && r.ends_at === null);
+    const byName = new Map(live.map((r) => [String(r.name), r]));
+    expect(new Set(live.map((r) => r.kind))).toEqual(new Set(['amount_off', 'percent_off', 'bundle_price', 'gift', 'addon']));
+    expect(json(byName.get('滿千折百')?.tiers)).toEqual([{ threshold: 1000, value: 100 }]);
+    expect(Number(byName.get('滿千折百')?.stackable)).toBe(0);
+    const nine = live.find((r) => r.kind === 'percent_off')!;
+    expect([Number(nine.percent), Number(nine.max_discount), Number(nine.stackable)]).toEqual([10, 300, 0]);
+    const bundle = live.find((r) => r.kind === 'bundle_price')!;
+    expect([Number(bundle.bundle_quantity), Number(bundle.bundle_price)]).toEqual([3, 999]);
+    // Every eligible variant costs more than 999 / 3, so any three of them save money.
+    const cats = json(bundle.category_ids) as number[];
+    const excluded = json(bundle.exclude_product_ids) as number[];
+    const [{ low }] = await ds.query(
+      `SELECT MIN(v.discount_price) AS low FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.product_type IN (${cats.join(',')}) AND p.id NOT IN (${excluded.join(',')})`,
+    );
+    expect(Number(low) * 3).toBeGreaterThan(999);
+    const gift = live.find((r) => r.kind === 'gift')!;
+    expect(gift.name).toBe('滿 1500 送旅行組');
+    expect([Number(gift.min_subtotal), Number(gift.gift_stock)]).toEqual([1500, 100]);
+    const [variant] = await ds.query('SELECT v.variant_name, v.quantity, p.is_active FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.id = ?', [gift.gift_variant_id]);
+    expect(variant.variant_name).toBe('旅行組');
+    expect(Number(variant.quantity)).toBeGreaterThan(0);
+    expect(Number(variant.is_active)).toBe(1);
+    const welcome = rows.find((r) => r.shared_code === 'WELCOME100')!;
+    expect([welcome.coupon_mode, Number(welcome.member_only), Number(welcome.first_order_only), Number(welcome.per_member_limit), Number(welcome.is_active)]).toEqual(['shared', 1, 1, 1, 1]);
+    expect(json(welcome.tiers)).toEqual([{ threshold: 500, value: 100 }]);
+    for (const item of json(live.find((r) => r.kind === 'addon')!.addon_items) as { variant_id: number }[]) {
+      expect(await count(ds, 'product_variants', `id = ${Number(item.variant_id)}`)).toBe(1);
+    }
+
+    // The banner 「全館防曬滿 NT$1,500 再折 NT$150」 is a live, stackable amount_off on the 防曬隔離 category.
+    const banners: Record<string, unknown>[] = await ds.query('SELECT * FROM home_carousel_banners');
+    const text = banners.map((b) => Object.values(b).join(' ')).find((t) => t.includes('防曬滿'));
+    const m = /防曬滿 NT\$([\d,]+) 再折 NT\$([\d,]+)/.exec(text ?? '');
+    expect(m).not.toBeNull();
+    const [threshold, value] = [Number(m![1].replace(/,/g, '')), Number(m![2].replace(/,/g, ''))];
+    const [{ id: sunscreen }] = await ds.query("SELECT id FROM product_types WHERE type_name = '防曬隔離'");
+    const match = live.filter(
+      (r) =>
+        r.kind === 'amount_off' &&
+        r.coupon_mode === 'none' &&
+        Number(r.stackable) === 1 &&
+        r.scope === 'categories' &&
+        (json(r.category_ids) as number[]).includes(Number(sunscreen)) &&
+        JSON.stringify(json(r.tiers)) === JSON.stringify([{ threshold, value }]),
+    );
+    expect(match).toHaveLength(1);
+  });
+
   it('writes every referenced /media/demo image as an SVG file', async () => {
     const urls: string[] = [];
     for (const [table, col] of [
@@ -164,7 +216,7 @@ function seedSuite(dialect: TestDialect) {
   });
 
   it('does nothing when products exist (running it twice duplicates nothing)', async () => {
-    const tables = ['products', 'product_variants', 'product_media', 'settings', 'shipping_methods', 'home_carousel_banners', 'admins', 'posters'];
+    const tables = ['products', 'product_variants', 'product_media', 'settings', 'shipping_methods', 'home_carousel_banners', 'admins', 'posters', 'promotions'];
     const before = await Promise.all(tables.map((t) => count(ds, t)));
     expect(await seed.seedDemo(ds, { mediaDir })).toBe(false);
     expect(await Promise.all(tables.map((t) => count(ds, t)))).toEqual(before);
@@ -180,6 +232,15 @@ function seedSuite(dialect: TestDialect) {
     expect(await count(ds, 'product_types', "type_name = '臨時分類'")).toBe(0);
     expect(await count(ds, 'settings', "s_value = 'changed'")).toBe(0);
     expect(await count(ds, 'admins')).toBe(1);
+    expect(summary.promotions).toBe(8);
+    expect(await count(ds, 'promotions')).toBe(8);
+  });
+
+  it('leaves the promotions out when asked (the API tests: SEED_DEMO_PROMOTIONS=false)', async () => {
+    const summary = await seed.resetAndSeed(ds, { mediaDir, promotions: false });
+    expect(summary.promotions).toBe(0);
+    expect(await count(ds, 'promotions')).toBe(0);
+    expect(await count(ds, 'products')).toBeGreaterThan(0);
   });
 }
 

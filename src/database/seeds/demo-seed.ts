@@ -20,10 +20,12 @@ import { HomeUserTestimonial } from '../../modules/content/entities/home-user-te
 import { HtmlImage } from '../../modules/content/entities/html-image.entity';
 import { HtmlPage } from '../../modules/content/entities/html-page.entity';
 import { Poster } from '../../modules/content/entities/poster.entity';
+import { Promotion } from '../../modules/promotions/entities/promotion.entity';
 import { buildCatalog } from './demo-catalog';
 import { buildContent } from './demo-content';
 import { writeDemoMedia } from './demo-images';
 import { DEMO_PAGES } from './demo-pages';
+import { buildPromotions } from './demo-promotions';
 import { shippingIconFiles } from './reference-data';
 import { seedReferenceRows } from './reference-seed';
 import { insertIfEmpty, insertMissing, insertRows } from './seed-utils';
@@ -35,6 +37,8 @@ export interface SeedOptions {
   adminPassword?: string;
   /** Told the random password when one was generated and the `admin` account created with it (print it once). */
   onGeneratedAdminPassword?: (username: string, password: string) => void;
+  /** Seed the demo promotions too (default true; the API tests turn them off: SEED_DEMO_PROMOTIONS). */
+  promotions?: boolean;
 }
 
 export interface SeedSummary {
@@ -49,6 +53,7 @@ export interface SeedSummary {
   htmlPages: number;
   htmlImages: number;
   posters: number;
+  promotions: number;
   images: number;
   admin: string;
   /** The random password the `admin` account was created with (none given); undefined otherwise. */
@@ -80,6 +85,7 @@ export async function clearAllTables(m: EntityManager): Promise<void> {
 }
 
 interface Prepared {
+  promotions: boolean;
   catalog: ReturnType<typeof buildCatalog>['rows'];
   content: ReturnType<typeof buildContent>['rows'];
   adminHash: string;
@@ -96,7 +102,7 @@ async function prepare(opts: SeedOptions): Promise<Prepared> {
   const images = writeDemoMedia(resolve(opts.mediaDir ?? 'var/media'), files);
   const given = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD;
   const password = given || randomBytes(12).toString('base64url');
-  return { catalog, content, adminHash: await hashPassword(password), generatedPassword: given ? undefined : password, images };
+  return { promotions: opts.promotions !== false, catalog, content, adminHash: await hashPassword(password), generatedPassword: given ? undefined : password, images };
 }
 
 async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
@@ -118,6 +124,7 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
     htmlPages: await insertMissing(m, HtmlPage, DEMO_PAGES, ['html_type']),
     htmlImages: await insertMissing(m, HtmlImage, content.htmlImages, ['version_page_type', 'image_type']),
     posters: await insertIfEmpty(m, Poster, content.posters),
+    promotions: p.promotions ? await insertMissing(m, Promotion, buildPromotions(await variantIds(m)), ['name']) : 0,
     images: p.images,
     admin: DEMO_ADMIN_USERNAME,
   };
@@ -129,6 +136,23 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
   );
   if (created && p.generatedPassword) summary.generatedAdminPassword = p.generatedPassword;
   return summary;
+}
+
+/** `(product title, variant name) → id` of the seeded variants (the database numbers them). */
+async function variantIds(m: EntityManager): Promise<(title: string, variantName: string) => number> {
+  const rows: { id: number | string; title: string; variant_name: string }[] = await m
+    .createQueryBuilder(ProductVariant, 'v')
+    .innerJoin(Product, 'p', 'p.id = v.product_id')
+    .select('v.id', 'id')
+    .addSelect('p.title', 'title')
+    .addSelect('v.variant_name', 'variant_name')
+    .getRawMany();
+  const ids = new Map(rows.map((r) => [`${r.title}\u0000${r.variant_name}`, Number(r.id)]));
+  return (title, variantName) => {
+    const id = ids.get(`${title}\u0000${variantName}`);
+    if (id === undefined) throw new Error(`demo seed: no variant 「${title}（${variantName}）」`);
+    return id;
+  };
 }
 
 /**
