@@ -1,7 +1,7 @@
 import { promotionErrors } from '@rules/promotion-rules';
 import { describe, expect, it } from 'vitest';
-import { emptyPromotion, fieldPath, promotionBody, promotionValues } from './promotionForm';
-import { periodText, taipeiIso, taipeiPickerValue } from './promotionText';
+import { emptyPromotion, fieldPath, promotionBody, promotionValues, taipeiIso, taipeiPickerValue } from './promotionForm';
+import { periodText } from './promotionText';
 import { promo } from './testPromotions';
 
 describe('promotion form values', () => {

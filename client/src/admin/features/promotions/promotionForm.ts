@@ -1,6 +1,8 @@
 import type { AdminPromotion, CouponMode, PromotionInput, PromotionKind, PromotionScope } from '@api/promotions';
-import type { Dayjs } from 'dayjs';
-import { taipeiIso, taipeiPickerValue } from './promotionText';
+import dayjs, { type Dayjs } from 'dayjs';
+// The calendar's month and weekday names in Chinese (antd's zh_TW texts expect dayjs's zh-tw locale).
+import 'dayjs/locale/zh-tw';
+import { taipeiDateTime } from '../../lib';
 
 /** A tier row of 滿額折 as typed (empty boxes are null). */
 export interface TierValues {
@@ -175,4 +177,18 @@ export function fieldPath(field: string): (string | number)[] {
     .split('.')
     .filter(Boolean)
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/**
+ * An ISO time as the date picker's value: the Taipei wall-clock time, whatever the browser's own
+ * time zone (the picker shows local time; staff enter Taipei time, spec 4 §3).
+ */
+export function taipeiPickerValue(iso: string | null | undefined): Dayjs | null {
+  const text = taipeiDateTime(iso);
+  return text ? dayjs(`${text.replace(' ', 'T')}:00`) : null;
+}
+
+/** The picker's wall-clock value as ISO 8601 with the Taipei offset (`2026-12-01T00:00:00+08:00`). */
+export function taipeiIso(value: Dayjs | null | undefined): string | null {
+  return value && value.isValid() ? `${value.format('YYYY-MM-DDTHH:mm')}:00+08:00` : null;
 }

@@ -1,6 +1,5 @@
 import type { AdminPromotion, PromotionKind, PromotionStatus } from '@api/promotions';
 import { COUPON_MODE_LABEL, PROMOTION_KIND_LABEL, PROMOTION_MSG, PROMOTION_SCOPE_LABEL, PROMOTION_STATUS_LABEL } from '@rules/promotion-rules';
-import dayjs, { type Dayjs } from 'dayjs';
 import { taipeiDateTime } from '../../lib';
 
 /** The kinds, statuses, scopes and coupon modes as staff read them: the rules' labels (the server's too). */
@@ -64,18 +63,4 @@ export const ntd = (n: number) => `NT$ ${n.toLocaleString('zh-TW')}`;
 export function periodText(p: Pick<AdminPromotion, 'starts_at' | 'ends_at'>): string {
   if (!p.starts_at && !p.ends_at) return '不限期間';
   return `${taipeiDateTime(p.starts_at) || '不限'} ～ ${taipeiDateTime(p.ends_at) || '不限'}`;
-}
-
-/**
- * An ISO time as the date picker's value: the Taipei wall-clock time, whatever the browser's own
- * time zone (the picker shows local time; staff enter Taipei time, spec 4 §3).
- */
-export function taipeiPickerValue(iso: string | null | undefined): Dayjs | null {
-  const text = taipeiDateTime(iso);
-  return text ? dayjs(`${text.replace(' ', 'T')}:00`) : null;
-}
-
-/** The picker's wall-clock value as ISO 8601 with the Taipei offset (`2026-12-01T00:00:00+08:00`). */
-export function taipeiIso(value: Dayjs | null | undefined): string | null {
-  return value && value.isValid() ? `${value.format('YYYY-MM-DDTHH:mm')}:00+08:00` : null;
 }
