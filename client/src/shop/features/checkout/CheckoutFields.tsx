@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorText } from '../../../shared/components/ErrorText';
-import type { FormField } from './checkoutForm';
+import { revealField } from '../../../shared/lib/revealField';
+import type { FieldErrors, FormField } from './checkoutForm';
 
 /** The element id of a field (or group) of the checkout: errors scroll to it and focus it. */
 export const fieldId = (field: FormField | string) => `co-${field}`;
@@ -87,4 +88,28 @@ export function Section({ id, title, extra, children }: SectionProps) {
       {children}
     </section>
   );
+}
+
+/** Focuses a field (its input, or the first choice of a group) and brings it into view below the sticky header. */
+export function focusField(field: FormField) {
+  const el = document.getElementById(fieldId(field));
+  if (!el) return;
+  let target: HTMLElement = el;
+  if (!el.matches('input, select, textarea')) {
+    // A group: its first empty field (the home address's district…), else its chosen option, else its first control.
+    const controls = [...el.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select:not([disabled]), textarea, button:not([disabled])')];
+    const isChoice = (c: HTMLElement) => c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox');
+    const empty = controls.find((c) => (c instanceof HTMLInputElement || c instanceof HTMLSelectElement) && !isChoice(c) && !c.value);
+    const chosen = controls.find((c) => c instanceof HTMLInputElement && isChoice(c) && c.checked);
+    target = empty ?? chosen ?? controls[0] ?? el;
+  }
+  // The field's box (label, control, error line): its scroll-margin-top keeps it clear of the header (Checkout.css).
+  revealField(target.closest('.ss-co-field, .ss-co-group') ?? el, target);
+}
+
+/** The errors that have a message. */
+export function stripUndefined(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(errors) as [FormField, string | undefined][]) if (v) out[k] = v;
+  return out;
 }

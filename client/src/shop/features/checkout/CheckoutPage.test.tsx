@@ -3,95 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AddressView } from '@api/account';
 import { CHECKOUT_MSG } from '@rules/checkout-rules';
-import type { RootState } from '../../../app/store';
-import { mockApi, renderRoutes } from '../../../test/render';
-import { completeMember, member } from '../auth/testUsers';
-import type { UserProfile } from '../auth/userTypes';
-import { initialCartState, type CartItem } from '../cart/cartSlice';
+import { member } from '../auth/testUsers';
 import { browser } from './browser';
-import CheckoutPage from './CheckoutPage';
-import CvsResultPage from './CvsResultPage';
+import {
+  cream, fillValid, idempotencyKeys, me, ready, renderCheckout, resetShop, savedHome, savedSeven, serum, server, shop, submitCalls, withCart, type Answer,
+} from './testCheckout';
 
-const serum: CartItem = {
-  product_id: 1, variant_id: 11, variant_name: '30ml', title: '玻尿酸精華', description: '', image_url: '/media/1.webp', discount_price: 1280, quantity: 1,
-};
-const cream: CartItem = { ...serum, product_id: 2, variant_id: 0, variant_name: '', title: '修護霜', discount_price: 450, quantity: 2 };
-
-const row = (extra: Partial<AddressView>): AddressView => ({
-  id: 1, user_id: 7, shipping_type: 'home', city: '', district: '', zip: '', street: '', store_id: '', store_name: '', store_addr: '', is_default: 0, ...extra,
-});
-const savedHome = row({ id: 1, city: '臺北市', district: '大安區', zip: '106', street: '復興南路一段 1 號', is_default: 1 });
-const savedSeven = row({ id: 2, shipping_type: 'seven', store_id: '991182', store_name: '大安門市', store_addr: '臺北市大安區', is_default: 1 });
-
-const SHIPPING = [
-  { id: 1, name: '7-11', icon_url: '', shipping_cost: 60, free_shipping_threshold: 1000 },
-  { id: 2, name: '全家', icon_url: '', shipping_cost: 60, free_shipping_threshold: 1000 },
-  { id: 3, name: '萊爾富', icon_url: '', shipping_cost: 60, free_shipping_threshold: 1000 },
-  { id: 4, name: '宅配', icon_url: '', shipping_cost: 100, free_shipping_threshold: 3000 },
-  { id: 5, name: '離島宅配', icon_url: '', shipping_cost: 200, free_shipping_threshold: 0 },
-];
-const PAYMENTS = [
-  { method_code: 'atm', method_label: 'ATM 轉帳' },
-  { method_code: 'credit', method_label: '信用卡' },
-  { method_code: 'linepay', method_label: 'LINE Pay' },
-  { method_code: 'cvs', method_label: '超商代碼' },
-  { method_code: 'cod', method_label: '貨到付款' },
-];
-
-type Answer = { status?: number; json: unknown };
-
-/** Stand-ins for the server's answers (the real ones: test/api/checkout*.api-spec.ts). */
-function server(user: UserProfile | null, extra: Record<string, (body: unknown) => Answer | undefined> = {}) {
-  let current = user;
-  return mockApi({
-    'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'tok' } }),
-    'GET /api/login/getuser': () => (current ? { json: { success: true, user: current } } : { status: 401, json: { success: false, message: '請先登入' } }),
-    'GET /api/load/shipping': () => ({ json: { success: true, shippingMethods: SHIPPING } }),
-    'GET /api/load/payment': () => ({ json: { success: true, paymentMethods: PAYMENTS } }),
-    'POST /api/user/updateAddresses': (body) => {
-      const rows = (body as { addresses: AddressView[] }).addresses.map((r, i) => ({ ...r, id: i + 1, user_id: 7 }));
-      if (current) current = { ...current, addresses: rows };
-      return { json: { success: true, message: '更新成功', addresses: rows } };
-    },
-    ...extra,
-  });
-}
-
-const slipRoute = { path: '/paymentSlip', element: <div>payment slip</div> };
-function renderCheckout(preloaded: Partial<RootState>, path = '/checkout') {
-  return renderRoutes(
-    [
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/checkoutCvsResult', element: <CvsResultPage /> },
-      { path: '/login', element: <div>login page</div> },
-      { path: '/profile', element: <div>profile page</div> },
-      { path: '/products', element: <div>products page</div> },
-      slipRoute,
-    ],
-    { path, preloaded },
-  );
-}
-
-const withCart = (user: UserProfile | null, items: CartItem[] = [serum, cream], shippingMethodId: number | null = null): Partial<RootState> => ({
-  cart: { ...initialCartState, items, shippingMethodId },
-  session: { isLoggedIn: user !== null, user, redirectPath: '' },
-});
-
-const me = (extra: Partial<UserProfile> = {}) => completeMember({ addresses: [savedHome, savedSeven], ...extra });
-
-const submitCalls = (calls: { path: string; body: unknown }[]) => calls.filter((c) => c.path === '/api/order/submitOrder').map((c) => c.body as Record<string, unknown>);
-const idempotencyKeys = (fetchMock: ReturnType<typeof vi.fn>) =>
-  fetchMock.mock.calls
-    .map(([input]) => input as Request)
-    .filter((r) => r instanceof Request && r.url.endsWith('/api/order/submitOrder'))
-    .map((r) => r.headers.get('Idempotency-Key'));
-
-async function ready() {
-  await screen.findByRole('heading', { name: '訂購人資料' });
-  await screen.findByRole('radio', { name: /^宅配/ });
-  await screen.findByRole('radio', { name: /ATM 轉帳/ });
-}
-
+beforeEach(() => resetShop());
 beforeEach(() => sessionStorage.clear());
 afterEach(() => sessionStorage.clear());
 
@@ -143,14 +61,15 @@ describe('CheckoutPage: the form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('收件人姓名')).toHaveValue('王小明');
     expect(screen.getByLabelText('收件人手機')).toHaveValue('0912345678');
 
-    // 7-11 over the threshold: free; the saved store is chosen; no delivery slot for stores.
+    // 7-11 over the threshold: free (the quote says so); the saved store is chosen; no delivery slot for stores.
     await user.click(screen.getByRole('radio', { name: /7-11/ }));
-    expect(screen.getByTestId('checkout-fee')).toHaveTextContent('免運');
+    expect(await screen.findByTestId('checkout-fee')).toHaveTextContent('免運');
     expect(screen.getByRole('radio', { name: /大安門市（991182）/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: '不指定' })).not.toBeInTheDocument();
     // Island delivery with a threshold of 0: always free.
     await user.click(screen.getByRole('radio', { name: /離島宅配/ }));
-    expect(screen.getByTestId('checkout-fee')).toHaveTextContent('免運');
+    await waitFor(() => expect(screen.getByTestId('checkout-fee')).toHaveTextContent('免運'));
+    expect(screen.getByTestId('checkout-fee').previousElementSibling).toHaveTextContent('運費（離島宅配）');
   });
 
   it('shows each error under its field, focuses the first, and drops an error as soon as it is fixed', async () => {
@@ -211,6 +130,7 @@ describe('CheckoutPage: the form', { timeout: 30_000 }, () => {
 
   it('hides payment methods the amount or the shipping does not allow, and the invoice for LINE Pay', async () => {
     server(me());
+    shop.prices['1:11'] = 21_000;
     const user = userEvent.setup();
     renderCheckout(withCart(me(), [{ ...serum, discount_price: 21_000 }]));
     await ready();
@@ -219,9 +139,12 @@ describe('CheckoutPage: the form', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('radio', { name: /貨到付款/ })).not.toBeInTheDocument();
     expect(screen.getByText('部分付款方式不適用於本訂單金額或配送方式。')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /LINE Pay/ }));
-    expect(screen.queryByRole('heading', { name: '發票' })).not.toBeInTheDocument();
+    // Where the invoice choices were, LINE Pay's rule is said (issue 20: nothing silently dropped).
+    expect(screen.queryByRole('radio', { name: '個人電子發票' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('linepay-invoice-note')).toHaveTextContent('LINE Pay 訂單的發票開立於會員載具');
     await user.click(screen.getByRole('radio', { name: /信用卡/ }));
-    expect(screen.getByRole('heading', { name: '發票' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '個人電子發票' })).toBeInTheDocument();
+    expect(screen.queryByTestId('linepay-invoice-note')).not.toBeInTheDocument();
     // No card fields: the hosted 3-D Secure page takes the card.
     expect(screen.queryByLabelText(/^(信用卡)?卡號|有效期限|CVC|持卡人/)).not.toBeInTheDocument();
   });
@@ -255,14 +178,6 @@ describe('CheckoutPage: the form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('愛心碼')).toHaveValue('168');
   });
 });
-
-/** Fills a valid order (same as buyer, home delivery to the saved address, member carrier) and picks `payment`. */
-async function fillValid(user: ReturnType<typeof userEvent.setup>, payment: RegExp) {
-  await ready();
-  await user.click(screen.getByRole('checkbox', { name: '同訂購人資料' }));
-  await user.click(screen.getByRole('radio', { name: payment }));
-  if (screen.queryByRole('radio', { name: '會員載具' })) await user.click(screen.getByRole('radio', { name: '會員載具' }));
-}
 
 describe('CheckoutPage: submit', { timeout: 30_000 }, () => {
   it('ATM: sends the order with an Idempotency-Key, then clears the cart and the saved form and opens the slip', async () => {
@@ -308,7 +223,7 @@ describe('CheckoutPage: submit', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /送出訂單/ })).toBeEnabled());
     answer = { success: true, resData: { order_id: 11, MerTradeNo: 'SS0011' }, result: { go_url: 'https://sandbox-api-pay.line.me/web/payment', body: {} } };
     await user.click(screen.getByRole('radio', { name: /LINE Pay/ }));
-    expect(screen.queryByRole('heading', { name: '發票' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('linepay-invoice-note')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /送出訂單/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox-api-pay.line.me/web/payment'));
     const bodies = submitCalls(api.calls);
@@ -337,6 +252,7 @@ describe('CheckoutPage: submit', { timeout: 30_000 }, () => {
         n += 1;
         if (n === 1) return { status: 503, json: { success: false } };
         if (n === 2) return { status: 409, json: { success: false, message: '庫存不足：修護霜' } };
+        shop.prices['2:0'] = 550;
         return { status: 400, json: { success: false, message: '商品價格或運費已更新，訂單金額應為 NT$ 2,480，請確認後再送出', totalAmount: 2480 } };
       },
       'POST /api/load/productDetails': (body) => {

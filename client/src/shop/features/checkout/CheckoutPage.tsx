@@ -1,29 +1,28 @@
 import ShoppingOutlined from '@ant-design/icons/ShoppingOutlined';
-import { Button, Empty } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CHECKOUT_MSG, checkoutProblems, paymentAllowed, SHIPPING, type CheckoutContext } from '@rules/checkout-rules';
+import { useNavigate } from 'react-router';
+import { CHECKOUT_MSG, checkoutProblems, SHIPPING, type CheckoutContext } from '@rules/checkout-rules';
 import { isCitizenBarcode, isMobileBarcodeCarrier } from '@rules/taiwan';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toast } from '../../../app/lazyToast';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { baseApi } from '../../../shared/api/baseApi';
-import { ErrorText } from '../../../shared/components/ErrorText';
 import { LinkButton } from '../../../shared/components/LinkButton';
 import { PageLoading } from '../../../shared/components/PageLoading';
-import { formatNT } from '../../../shared/lib/format';
-import { shippingFee } from '../../../shared/lib/shipping';
 import { addressListProblem, failureText, stillInvalid, withDefault } from '../account/accountRules';
 import { useUpdateAddressesMutation } from '../account/accountApi';
 import { useGetUserQuery } from '../auth/sessionApi';
 import { selectIsLoggedIn, selectUser, setRedirectPath } from '../auth/sessionSlice';
 import type { Address, UserProfile } from '../auth/userTypes';
 import { catalogApi } from '../catalog/catalogApi';
-import { clearCart, selectCartItems, selectCartSubtotal, selectShippingMethodId, setShippingMethod, type CartItem } from '../cart/cartSlice';
+import { clearCart, selectCartItems, selectCouponCode, selectShippingMethodId, setCouponCode, setShippingMethod, type CartItem } from '../cart/cartSlice';
+import { feeText } from '../cart/QuoteTotals';
 import { useLoadShippingQuery } from '../cart/shippingApi';
+import { QUOTE_FAILED, useCartQuote } from '../cart/useCartQuote';
 import { browser, isWebUrl } from './browser';
-import { useLoadPaymentQuery, useSubmitOrderMutation } from './checkoutApi';
-import { fieldId } from './CheckoutFields';
+import { useLoadPaymentQuery, useSubmitOrderMutation, type SubmitOrderBody } from './checkoutApi';
+import { focusField, stripUndefined } from './CheckoutFields';
 import {
   attemptFor,
   changedTotal,
@@ -52,12 +51,14 @@ import {
   withShipping,
   type CheckoutForm,
   type FieldErrors,
-  type FormField,
   type SavedCheckout,
   type StoreFields,
   type StoreType,
 } from './checkoutForm';
-import { BuyerSection, InvoiceSection, PaymentSection, ReceiverSection, ShippingSection, SummaryLines } from './CheckoutSections';
+import { BuyerSection, ReceiverSection, ShippingSection } from './CheckoutSections';
+import { CheckoutSummary } from './CheckoutSummary';
+import { paymentOffered, promotionFields } from './checkoutQuote';
+import { InvoiceSection, LinePayInvoiceNote, PaymentSection } from './PaymentInvoiceSections';
 import { useCvsMap } from './useCvsMap';
 import './Checkout.css';
 
@@ -117,23 +118,6 @@ function CheckoutGate() {
   return <Checkout user={user} />;
 }
 
-/** Focuses a field (its input, or the first choice of a group) and brings it into view. */
-function focusField(field: FormField) {
-  const el = document.getElementById(fieldId(field));
-  if (!el) return;
-  let target: HTMLElement = el;
-  if (!el.matches('input, select, textarea')) {
-    // A group: its first empty field (the home address's district…), else its chosen option, else its first control.
-    const controls = [...el.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]):not([readonly]), select:not([disabled]), textarea, button:not([disabled])')];
-    const isChoice = (c: HTMLElement) => c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox');
-    const empty = controls.find((c) => (c instanceof HTMLInputElement || c instanceof HTMLSelectElement) && !isChoice(c) && !c.value);
-    const chosen = controls.find((c) => c instanceof HTMLInputElement && isChoice(c) && c.checked);
-    target = empty ?? chosen ?? controls[0] ?? el;
-  }
-  el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  target.focus({ preventScroll: true });
-}
-
 /** The form as the member left it (this tab), over the defaults; the cart's shipping choice is the latest word. */
 function initialForm(user: UserProfile, cartShipping: number | null): { form: CheckoutForm; attempt?: SavedCheckout['attempt'] } {
   const saved = loadSavedCheckout(user.user_id);
@@ -148,7 +132,7 @@ function Checkout({ user }: { user: UserProfile }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const items = useAppSelector(selectCartItems);
-  const subtotal = useAppSelector(selectCartSubtotal);
+  const couponCode = useAppSelector(selectCouponCode);
   const cartShipping = useAppSelector(selectShippingMethodId);
   const [start] = useState(() => initialForm(user, cartShipping));
   const [form, setForm] = useState<CheckoutForm>(start.form);
@@ -166,9 +150,12 @@ function Checkout({ user }: { user: UserProfile }) {
   const methods = shippingQuery.data?.shippingMethods;
   const payments = useMemo(() => paymentQuery.data?.paymentMethods ?? [], [paymentQuery.data]);
   const method = methods?.find((m) => m.id === form.shipping);
-  const fee = method ? shippingFee(method, subtotal) : 0;
-  const total = subtotal + fee;
-  const offered = useMemo(() => payments.filter((p) => paymentAllowed(p.method_code, form.shipping, total)), [payments, form.shipping, total]);
+  // The server's quote (spec 4 §4) is the only source of money here; asked once the shipping method is known.
+  const priced = useCartQuote(form.shipping, { skip: shippingQuery.isLoading || (!!methods?.length && !method) });
+  const { quote } = priced;
+  // The payment limits follow the last quoted total (kept while the next is asked, so the list does not flicker).
+  const total = quote?.totalAmount ?? priced.lastQuote?.totalAmount;
+  const offered = useMemo(() => payments.filter((p) => paymentOffered(p.method_code, form.shipping, total)), [payments, form.shipping, total]);
   const ctx: CheckoutContext = useMemo(
     () => ({ shippingIds: (methods ?? []).map((m) => m.id), paymentCodes: payments.map((p) => p.method_code), total }),
     [methods, payments, total],
@@ -280,13 +267,20 @@ function Checkout({ user }: { user: UserProfile }) {
     setHints((h) => ({ ...h, [field]: value && !ok ? (field === 'mobileBarcode' ? CHECKOUT_MSG.mobileBarcodeHint : CHECKOUT_MSG.citizenBarcodeHint) : undefined }));
   };
 
-  /** The server says the total changed: the cart takes the current prices (and the fees are read again). */
+  /** The server says the total changed: the cart takes the current prices, the fees are read again and the quote asked again. */
   const refreshPrices = (lines: readonly CartItem[]) => {
     for (const id of new Set(lines.map((i) => i.product_id))) {
       const sub = dispatch(catalogApi.endpoints.productDetails.initiate(id, { forceRefetch: true }));
       void sub.finally(() => sub.unsubscribe());
     }
     void shippingQuery.refetch();
+    priced.refetch();
+  };
+
+  /** 套用 / 移除: the cart keeps the code; the quote is asked with it (again, for the same code). */
+  const onCoupon = (code: string) => {
+    if (code === couponCode) priced.refetch();
+    else dispatch(setCouponCode(code));
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -306,7 +300,16 @@ function Checkout({ user }: { user: UserProfile }) {
       return;
     }
     toast.dismiss('checkout-invalid');
-    const body = submitBody(form, items, total, user.user_id);
+    if (priced.loading) return;
+    // Never a total the server has not quoted (spec 4 §8): without a quote, say why and ask again.
+    if (!quote) {
+      const message = priced.error ?? QUOTE_FAILED;
+      setFailure(message);
+      toast.error(message, 'checkout-failed');
+      priced.refetch();
+      return;
+    }
+    const body: SubmitOrderBody = { ...submitBody(form, items, quote.totalAmount, user.user_id), ...promotionFields(quote) };
     const attempt = attemptFor(attemptRef.current, body);
     attemptRef.current = attempt;
     persist(form);
@@ -336,6 +339,8 @@ function Checkout({ user }: { user: UserProfile }) {
       setFailure(message);
       toast.error(message, 'checkout-failed');
       if (changedTotal(err) !== undefined) refreshPrices(items);
+      // A code refused now (used up meanwhile): the quote says so under the box.
+      else if (body.couponCode) priced.refetch();
     }
   };
 
@@ -361,7 +366,7 @@ function Checkout({ user }: { user: UserProfile }) {
             methods={methods}
             loading={shippingQuery.isLoading}
             failed={shippingQuery.isError}
-            subtotal={subtotal}
+            chosenFee={quote ? feeText(quote.shipping_fee) : priced.loading ? <Spin size="small" aria-label="運費計算中" /> : '—'}
             homes={savedHomes(user)}
             storesOf={storesOf}
             onShipping={onShipping}
@@ -378,47 +383,24 @@ function Checkout({ user }: { user: UserProfile }) {
             hiddenCount={payments.length - offered.length}
             onChange={change}
           />
-          {form.payment !== 'linepay' && <InvoiceSection form={form} errors={shownErrors} email={form.buy_email || user.email || ''} onChange={change} onBarcodeBlur={onBarcodeBlur} />}
+          {form.payment === 'linepay' ? (
+            <LinePayInvoiceNote companyChosen={form.invoiceType === 'Company'} />
+          ) : (
+            <InvoiceSection form={form} errors={shownErrors} email={form.buy_email || user.email || ''} onChange={change} onBarcodeBlur={onBarcodeBlur} />
+          )}
         </div>
 
-        <aside className="ss-co-summary" aria-labelledby="co-summary-title">
-          <h2 id="co-summary-title" className="ss-co-card-title">
-            訂單摘要
-          </h2>
-          <SummaryLines items={items} />
-          <div className="ss-co-sum-row">
-            <span>商品小計</span>
-            <span data-testid="checkout-subtotal">{formatNT(subtotal)}</span>
-          </div>
-          <div className="ss-co-sum-row">
-            <span>運費{method ? `（${method.name}）` : ''}</span>
-            <span data-testid="checkout-fee">{method ? (fee === 0 ? '免運' : formatNT(fee)) : '—'}</span>
-          </div>
-          <div className="ss-co-sum-row ss-co-sum-total">
-            <span>總計</span>
-            <span data-testid="checkout-total">{formatNT(total)}</span>
-          </div>
-          <ErrorText message={failure} block testId="checkout-failure" />
-          <div className="ss-co-actions">
-            <span className="ss-co-bar-total" aria-hidden>
-              <span>總計</span> <strong>{formatNT(total)}</strong>
-            </span>
-            <Button type="primary" htmlType="submit" size="large" loading={working} disabled={working} className="ss-co-submit">
-              送出訂單
-            </Button>
-          </div>
-          <Link to="/cart" className="ss-co-back">
-            返回購物車
-          </Link>
-        </aside>
+        <CheckoutSummary
+          items={items}
+          priced={priced}
+          couponCode={couponCode}
+          onCoupon={onCoupon}
+          shippingName={method?.name}
+          failure={failure}
+          working={working}
+        />
       </form>
       {map.dialogs}
     </div>
   );
-}
-
-function stripUndefined(errors: FieldErrors): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors) as [FormField, string | undefined][]) if (v) out[k] = v;
-  return out;
 }

@@ -1,16 +1,15 @@
 import { Button, Checkbox, Input, Radio, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { TwAreaSelects } from '../../../shared/components/TwAreaSelects';
-import type { PaymentMethodView, ShippingMethodView } from '@api/settings';
-import { ATM_BANKS, CARRIER_TYPES, DELIVERY_SLOTS, SHIPPING } from '@rules/checkout-rules';
+import type { ShippingMethodView } from '@api/settings';
+import { DELIVERY_SLOTS, SHIPPING } from '@rules/checkout-rules';
 import { formatNT } from '../../../shared/lib/format';
-import { amountToFreeShipping, hasFreeThreshold, shippingFee } from '../../../shared/lib/shipping';
+import { hasFreeThreshold } from '../../../shared/lib/shipping';
 import type { Address } from '../auth/userTypes';
 import { addressSummary } from '../account/accountRules';
-import type { CartItem } from '../cart/cartSlice';
-import { cartLineKey } from '../cart/cartSlice';
+import { methodFeeText } from '../cart/shippingApi';
 import { Field, fieldId, Group, inputProps, Section } from './CheckoutFields';
 import {
-  barcodeInput,
   homeOf,
   isHomeShipping,
   sameHome,
@@ -105,7 +104,8 @@ interface ShippingProps {
   methods: ShippingMethodView[] | undefined;
   loading: boolean;
   failed: boolean;
-  subtotal: number;
+  /** The chosen method's fee as the quote says it (a promotion may waive it); the others show their usual fee. */
+  chosenFee: ReactNode;
   homes: Address[];
   storesOf: (type: StoreType) => Address[];
   onShipping: (id: number) => void;
@@ -116,7 +116,7 @@ interface ShippingProps {
 
 const NEW = 'new';
 
-export function ShippingSection({ form, errors, methods, loading, failed, subtotal, homes, storesOf, onShipping, onChange, onPickStore, picking }: ShippingProps) {
+export function ShippingSection({ form, errors, methods, loading, failed, chosenFee, homes, storesOf, onShipping, onChange, onPickStore, picking }: ShippingProps) {
   const type = storeTypeOf(form.shipping);
   const home = isHomeShipping(form.shipping);
   return (
@@ -128,25 +128,20 @@ export function ShippingSection({ form, errors, methods, loading, failed, subtot
           <p className="ss-co-note">配送方式暫時無法載入，請稍後再試。</p>
         ) : (
           <Radio.Group name="shipping" value={form.shipping} onChange={(e) => onShipping(Number(e.target.value))} className="ss-co-options">
-            {methods.map((m) => {
-              const fee = shippingFee(m, subtotal);
-              const missing = amountToFreeShipping(m, subtotal);
-              return (
-                <Radio key={m.id} value={m.id} className="ss-co-option">
-                  <span className="ss-co-option-row">
-                    {m.icon_url ? <img src={m.icon_url} alt="" width={28} height={28} className="ss-co-option-icon" /> : null}
-                    <span className="ss-co-option-name">{m.name}</span>
-                    <span className="ss-co-option-fee">{fee === 0 ? '免運' : formatNT(fee)}</span>
+            {methods.map((m) => (
+              <Radio key={m.id} value={m.id} className="ss-co-option">
+                <span className="ss-co-option-row">
+                  {m.icon_url ? <img src={m.icon_url} alt="" width={28} height={28} className="ss-co-option-icon" /> : null}
+                  <span className="ss-co-option-name">{m.name}</span>
+                  <span className="ss-co-option-fee">{m.id === form.shipping ? chosenFee : methodFeeText(m)}</span>
+                </span>
+                {hasFreeThreshold(m) && (
+                  <span className="ss-co-option-hint">
+                    運費 {formatNT(m.shipping_cost)}，滿 {formatNT(m.free_shipping_threshold)} 免運
                   </span>
-                  {hasFreeThreshold(m) && (
-                    <span className="ss-co-option-hint">
-                      運費 {formatNT(m.shipping_cost)}，滿 {formatNT(m.free_shipping_threshold)} 免運
-                      {missing > 0 ? `（再買 ${formatNT(missing)}）` : ''}
-                    </span>
-                  )}
-                </Radio>
-              );
-            })}
+                )}
+              </Radio>
+            ))}
           </Radio.Group>
         )}
       </Group>
@@ -323,170 +318,5 @@ function TypedStore({ type, form, error, saved, onChange }: { type: 'family' | '
         </div>
       )}
     </Group>
-  );
-}
-
-// ---------------------------------------------------------------- payment
-
-const PAYMENT_NOTES: Record<string, string> = {
-  atm: '下單後取得專屬虛擬帳號，請於期限內轉帳。',
-  cvs: '下單後取得超商繳費代碼，請於期限內至超商繳費。',
-  credit: '送出後前往 PAYUNi 安全付款頁面輸入卡號（3-D 驗證），本站不經手卡號。',
-  linepay: '送出後前往 LINE Pay 付款；電子發票開立至會員載具。',
-  cod: '取貨或收件時付款。',
-};
-
-interface PaymentProps {
-  form: CheckoutForm;
-  errors: FieldErrors;
-  methods: PaymentMethodView[];
-  loading: boolean;
-  failed: boolean;
-  hiddenCount: number;
-  onChange: Change;
-}
-
-export function PaymentSection({ form, errors, methods, loading, failed, hiddenCount, onChange }: PaymentProps) {
-  return (
-    <Section id="co-payment" title="付款方式">
-      <Group field="payment" label="選擇付款方式" error={errors.payment} className="ss-co-label-hidden">
-        {loading ? (
-          <Skeleton active title={false} paragraph={{ rows: 3 }} />
-        ) : failed ? (
-          <p className="ss-co-note">付款方式暫時無法載入，請稍後再試。</p>
-        ) : (
-          <Radio.Group name="payment" value={form.payment || undefined} onChange={(e) => onChange({ payment: String(e.target.value) })} className="ss-co-options">
-            {methods.map((m) => (
-              <Radio key={m.method_code} value={m.method_code} className="ss-co-option">
-                <span className="ss-co-option-text">{m.method_label}</span>
-                {PAYMENT_NOTES[m.method_code] && <span className="ss-co-option-hint">{PAYMENT_NOTES[m.method_code]}</span>}
-              </Radio>
-            ))}
-          </Radio.Group>
-        )}
-        {!loading && !failed && hiddenCount > 0 && <p className="ss-co-note">部分付款方式不適用於本訂單金額或配送方式。</p>}
-      </Group>
-      {form.payment === 'atm' && (
-        <Field field="bankCode" label="轉帳銀行" error={errors.bankCode}>
-          <select
-            id={fieldId('bankCode')}
-            className="ss-native ss-co-native"
-            value={form.bankCode}
-            onChange={(e) => onChange({ bankCode: e.target.value })}
-            aria-invalid={errors.bankCode ? true : undefined}
-          >
-            <option value="">請選擇銀行</option>
-            {ATM_BANKS.map((b) => (
-              <option key={b.code} value={b.code}>
-                {b.code} {b.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      )}
-    </Section>
-  );
-}
-
-// ---------------------------------------------------------------- invoice
-
-const INVOICE_OPTIONS = [
-  { value: 'personal', label: '個人電子發票' },
-  { value: 'Company', label: '公司（統編）' },
-  { value: 'Donate', label: '捐贈發票' },
-];
-
-interface InvoiceProps {
-  form: CheckoutForm;
-  errors: FieldErrors;
-  email: string;
-  onChange: Change;
-  onBarcodeBlur: (field: 'mobileBarcode' | 'citizenBarcode') => void;
-}
-
-export function InvoiceSection({ form, errors, email, onChange, onBarcodeBlur }: InvoiceProps) {
-  return (
-    <Section id="co-invoice" title="發票">
-      <Group field="invoiceType" label="發票類型" error={errors.invoiceType}>
-        <Radio.Group name="invoiceType" value={form.invoiceType} onChange={(e) => onChange({ invoiceType: String(e.target.value) })} options={INVOICE_OPTIONS} className="ss-co-inline" />
-      </Group>
-      {form.invoiceType === 'personal' && (
-        <>
-          <Group field="carrierType" label="載具" error={errors.carrierType}>
-            <Radio.Group
-              name="carrierType"
-              value={form.carrierType || undefined}
-              onChange={(e) => onChange({ carrierType: String(e.target.value) })}
-              options={CARRIER_TYPES.map((c) => ({ value: c.value, label: c.label }))}
-              className="ss-co-inline"
-            />
-          </Group>
-          {form.carrierType === 'amego' && <p className="ss-co-note">發票將存入會員載具，開立通知寄至 {email}。</p>}
-          {form.carrierType === '3J0002' && (
-            <Field field="mobileBarcode" label="手機條碼號碼" error={errors.mobileBarcode}>
-              <Input
-                {...inputProps('mobileBarcode', errors.mobileBarcode)}
-                maxLength={8}
-                placeholder="/ABC1234"
-                autoCapitalize="characters"
-                value={form.mobileBarcode}
-                onChange={(e) => onChange({ mobileBarcode: barcodeInput(e.target.value) })}
-                onBlur={() => onBarcodeBlur('mobileBarcode')}
-              />
-            </Field>
-          )}
-          {form.carrierType === 'CQ0001' && (
-            <Field field="citizenBarcode" label="自然人憑證條碼" error={errors.citizenBarcode}>
-              <Input
-                {...inputProps('citizenBarcode', errors.citizenBarcode)}
-                maxLength={16}
-                placeholder="AB12345678901234"
-                autoCapitalize="characters"
-                value={form.citizenBarcode}
-                onChange={(e) => onChange({ citizenBarcode: barcodeInput(e.target.value) })}
-                onBlur={() => onBarcodeBlur('citizenBarcode')}
-              />
-            </Field>
-          )}
-        </>
-      )}
-      {form.invoiceType === 'Company' && (
-        <div className="ss-co-grid">
-          <Field field="companyName" label="公司抬頭" error={errors.companyName}>
-            <Input {...inputProps('companyName', errors.companyName)} maxLength={100} autoComplete="organization" value={form.companyName} onChange={(e) => onChange({ companyName: e.target.value })} />
-          </Field>
-          <Field field="taxId" label="統一編號" error={errors.taxId}>
-            <Input {...inputProps('taxId', errors.taxId)} maxLength={8} inputMode="numeric" value={form.taxId} onChange={(e) => onChange({ taxId: e.target.value.trim() })} />
-          </Field>
-        </div>
-      )}
-      {form.invoiceType === 'Donate' && (
-        <Field field="donateCode" label="愛心碼" error={errors.donateCode} hint="3 至 7 碼數字">
-          <Input {...inputProps('donateCode', errors.donateCode)} maxLength={7} inputMode="numeric" value={form.donateCode} onChange={(e) => onChange({ donateCode: e.target.value.trim() })} />
-        </Field>
-      )}
-    </Section>
-  );
-}
-
-// ---------------------------------------------------------------- summary
-
-export function SummaryLines({ items }: { items: readonly CartItem[] }) {
-  return (
-    <ul className="ss-co-items" aria-label="訂購商品">
-      {items.map((i) => (
-        <li key={cartLineKey(i)} className="ss-co-item" data-testid="checkout-item">
-          {i.image_url ? <img src={i.image_url} alt="" width={56} height={56} className="ss-co-item-img" loading="lazy" /> : <span className="ss-co-item-img" />}
-          <span className="ss-co-item-info">
-            <span className="ss-co-item-title">{i.title}</span>
-            {i.variant_name && <span className="ss-co-item-sub">規格：{i.variant_name}</span>}
-            <span className="ss-co-item-sub">
-              {formatNT(i.discount_price)} × {i.quantity}
-            </span>
-          </span>
-          <span className="ss-co-item-total">{formatNT(i.discount_price * i.quantity)}</span>
-        </li>
-      ))}
-    </ul>
   );
 }

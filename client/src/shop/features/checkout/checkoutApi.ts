@@ -1,4 +1,5 @@
 import type { CvsMapAnswer, SubmitOrderAnswer } from '@api/orders';
+import type { QuoteAddonRequest } from '@api/promotions';
 import type { PaymentAnswer } from '@api/settings';
 import type { CheckoutInput } from '@rules/checkout-rules';
 import { baseApi } from '../../../shared/api/baseApi';
@@ -25,7 +26,12 @@ export interface SubmitOrderBody extends CheckoutInput {
   shipping: number;
   payment: string;
   cartItems: SubmitCartItem[];
+  /** The quote's totalAmount (spec 4 §4): a different total is refused with the new one. */
   totalAmount: number;
+  /** The code the quote applied (spec 4 §7); absent without one. */
+  couponCode?: string;
+  /** The add-ons as the quote priced them; absent without any. */
+  addons?: QuoteAddonRequest[];
 }
 
 export interface SubmitOrderArgs {
