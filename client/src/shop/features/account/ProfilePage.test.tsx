@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
 import type { UserProfile } from '../auth/userTypes';
 import ProfilePage from './ProfilePage';
@@ -65,6 +65,28 @@ describe('ProfilePage', { timeout: 40_000 }, () => {
     expect(await screen.findByText('請輸入Email！')).toBeVisible();
     expect(screen.getByText('請輸入手機號碼！')).toBeVisible();
     expect(calls.filter((c) => c.path === '/api/user/updateUser')).toHaveLength(0);
+  });
+
+  it('on a phone the first error (the account card, far above 儲存) is brought below the sticky header and what fixes it is focused', async () => {
+    const scrolled = vi.fn();
+    // jsdom lays nothing out and has no scrollIntoView: record the call.
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    const noPhone = member({ phone: null });
+    serverWith(noPhone);
+    const user = userEvent.setup();
+    renderApp(<ProfilePage />, loggedInAsOptions(noPhone));
+    await screen.findByTestId('profile-phone');
+    await user.click(screen.getByRole('button', { name: /儲存$/ }));
+    expect(await screen.findByText('請輸入手機號碼！')).toBeVisible();
+    const setPhone = screen.getByRole('button', { name: '設定手機' });
+    expect(setPhone).toHaveFocus();
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+    const row = scrolled.mock.contexts.at(-1) as HTMLElement;
+    expect(row).toHaveTextContent('手機號碼');
+    expect(row).toContainElement(setPhone);
   });
 
   it('saves name, gender and birthday, shows the notice for 2 s, then follows the redirect path', async () => {

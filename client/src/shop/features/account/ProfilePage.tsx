@@ -15,6 +15,7 @@ import { ContactChangeModal } from './ContactChangeModal';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import { ErrorText } from '../../../shared/components/ErrorText';
+import { revealField } from '../../../shared/lib/revealField';
 import './Account.css';
 import '../../../shared/components/NativeControl.css';
 
@@ -23,6 +24,9 @@ const GENDERS = [
   { value: 'female', label: '女' },
   { value: '', label: '不透露' },
 ];
+
+/** The page's fields top to bottom: the first with an error is brought into view (the account card's first). */
+const FIELD_ORDER: readonly ProfileField[] = ['email', 'phone', 'username', 'birthday'];
 
 const formOf = (user: UserProfile): ProfileForm => ({ username: user.username ?? '', gender: user.gender ?? '', birthday: user.birthday ?? '' });
 
@@ -50,6 +54,9 @@ function ProfileEditor({ user }: { user: UserProfile }) {
   const [changing, setChanging] = useState<ContactKind | null>(null);
   const [save, { isLoading: saving }] = useUpdateUserMutation();
   const nameRef = useRef<InputRef>(null);
+  const emailButton = useRef<HTMLButtonElement>(null);
+  const phoneButton = useRef<HTMLButtonElement>(null);
+  const birthdayRef = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), nameError: useId(), birthday: useId(), birthdayError: useId(), gender: useId() };
   const socials = socialLogins(user);
 
@@ -72,8 +79,15 @@ function ProfileEditor({ user }: { user: UserProfile }) {
     setFailure('');
     const problems = profileProblems(form, user);
     setErrors(problems);
-    if (problems.username) nameRef.current?.focus();
-    if (Object.keys(problems).length > 0) return;
+    const first = FIELD_ORDER.find((f) => problems[f]);
+    if (first) {
+      // On a phone the 儲存 button is far below the account card: show the first error below the sticky
+      // header (its row's scroll-margin-top, Account.css) and focus what fixes it, or the press seems to do nothing.
+      const control = { email: emailButton.current, phone: phoneButton.current, username: nameRef.current?.input ?? null, birthday: birthdayRef.current }[first];
+      const box = control?.closest('.ss-acc-facts > div, .ss-acc-field');
+      if (box) revealField(box, control);
+      return;
+    }
     try {
       const answer = await save({ user_id: user.user_id, username: form.username.trim(), gender: form.gender, birthday: form.birthday }).unwrap();
       if (!answer.success) throw { data: answer };
@@ -117,7 +131,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             <dt>Email</dt>
             <dd>
               <span data-testid="profile-email">{user.email || '尚未設定'}</span>
-              <Button size="small" onClick={() => setChanging('email')}>
+              <Button ref={emailButton} size="small" onClick={() => setChanging('email')}>
                 {user.email ? '變更 Email' : '設定 Email'}
               </Button>
               <ErrorText message={errors.email} />
@@ -127,7 +141,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             <dt>手機號碼</dt>
             <dd>
               <span data-testid="profile-phone">{user.phone || '尚未設定'}</span>
-              <Button size="small" onClick={() => setChanging('phone')}>
+              <Button ref={phoneButton} size="small" onClick={() => setChanging('phone')}>
                 {user.phone ? '變更手機' : '設定手機'}
               </Button>
               <ErrorText message={errors.phone} />
@@ -177,6 +191,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
             生日
           </label>
           <input
+            ref={birthdayRef}
             id={ids.birthday}
             className={`ss-native${errors.birthday ? ' is-invalid' : ''}`}
             type="date"
