@@ -62,3 +62,25 @@ describe('ProductPage: a missing product and a failed request are told apart', (
     expect(screen.queryByText('找不到商品')).not.toBeInTheDocument();
   });
 });
+
+describe('ProductPage: a sold-out product', () => {
+  it('says 已售完 under the quantity, not 最多可選 99 件, and nothing can be added', async () => {
+    const soldOut: ProductPageAnswer = {
+      ...answer,
+      pDetails: { ...answer.pDetails, stock: 0, Variants: answer.pDetails.Variants.map((x) => ({ ...x, stock: 0 })) },
+    };
+    mockApi({ 'GET /api/load/productD/7': () => ({ json: soldOut }) });
+    open();
+    const quantity = await screen.findByRole('textbox', { name: '數量' });
+    expect(quantity).toHaveAccessibleDescription('已售完');
+    expect(quantity).toBeDisabled();
+    expect(screen.queryByText('最多可選 99 件')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即購買' })).toBeDisabled();
+  });
+
+  it('in stock, caps by the stock before a variant is chosen (庫存僅剩 5 件)', async () => {
+    mockApi({ 'GET /api/load/productD/7': () => ({ json: answer }) });
+    open();
+    expect(await screen.findByRole('textbox', { name: '數量' })).toHaveAccessibleDescription('庫存僅剩 5 件');
+  });
+});

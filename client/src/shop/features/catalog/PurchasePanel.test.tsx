@@ -38,7 +38,28 @@ describe('PurchasePanel', () => {
     expect(radios.map((r) => r.tagName)).toEqual(['INPUT', 'INPUT']);
     expect(within(picker()).getByRole('radio', { name: /30ml\s*NT\$ 980/ })).not.toBeChecked();
     expect(within(picker()).getByRole('radio', { name: /50ml\s*已售完/ })).not.toBeChecked();
-    expect(screen.getByRole('textbox', { name: '數量' })).toHaveAccessibleDescription('最多可選 99 件');
+    // Before a variant is chosen the cap is the most any variant has (not a blanket 99).
+    expect(screen.getByRole('textbox', { name: '數量' })).toHaveAccessibleDescription('庫存僅剩 5 件');
+  });
+
+  it('a sold-out product says 已售完 under the quantity, never 最多可選 99 件 (none of several variants left)', () => {
+    setup([variant(70, '30ml', 0), variant(71, '50ml', 0, 1480)]);
+    expect(quantity()).toHaveAccessibleDescription('已售完');
+    expect(screen.queryByText('最多可選 99 件')).toBeNull();
+    expect(quantity()).toBeDisabled();
+    expect(addButton()).toHaveTextContent('已售完');
+    expect(addButton()).toBeDisabled();
+  });
+
+  it('a sold-out product whose variants still show stock (stale) is sold out too: the product’s stock decides', () => {
+    renderApp(<PurchasePanel product={{ ...product([variant(70, '30ml', 3)]), stock: 0 }} buyNow />, { path: '/product/7', route: '/product/:id' });
+    expect(quantity()).toHaveAccessibleDescription('已售完');
+    expect(addButton()).toBeDisabled();
+  });
+
+  it('with plenty in stock it still says 最多可選 99 件', () => {
+    setup([variant(70, '30ml', 150), variant(71, '50ml', 120, 1480)]);
+    expect(quantity()).toHaveAccessibleDescription('最多可選 99 件');
   });
 
   it('selects a variant by clicking its label, and a sold-out one too (then nothing can be added)', async () => {
@@ -108,9 +129,9 @@ describe('PurchasePanel', () => {
 
   it('caps the quantity at the chosen variant stock with 庫存僅剩 N 件, also when switching to a smaller stock', async () => {
     const { store } = setup([variant(70, '30ml', 22), variant(71, '50ml', 3, 1480)]);
-    expect(quantity()).toHaveAccessibleDescription('最多可選 99 件');
+    expect(quantity()).toHaveAccessibleDescription('庫存僅剩 22 件');
     fireEvent.change(quantity(), { target: { value: '40' } });
-    expect(quantity()).toHaveValue('40');
+    expect(quantity()).toHaveValue('22');
     await userEvent.click(screen.getByText('30ml'));
     expect(quantity()).toHaveValue('22');
     expect(quantity()).toHaveAccessibleDescription('庫存僅剩 22 件');

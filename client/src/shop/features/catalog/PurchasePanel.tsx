@@ -10,7 +10,7 @@ import { quantityLimit } from '../../../shared/lib/quantity';
 import { preloadToast, toast } from '../../../app/lazyToast';
 import { useAddToCart } from '../cart/useAddToCart';
 import {
-  CHOOSE_VARIANT_MESSAGE, chosenStock, isSoldOut, preparePurchase, preselectVariant, shownPrice, SOLD_OUT_LABEL, type SellableProduct,
+  CHOOSE_VARIANT_MESSAGE, isSoldOut, preparePurchase, preselectVariant, shownPrice, SOLD_OUT_LABEL, stepperStock, type SellableProduct,
 } from './purchase';
 import './PurchasePanel.css';
 
@@ -54,7 +54,8 @@ export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
 
   const soldOut = isSoldOut(product, variantId);
   const price = shownPrice(product, variantId);
-  const stock = chosenStock(product, variantId);
+  // Sold out: 已售完 (not 最多可選 99 件); in stock: capped by what there is, also before a variant is chosen.
+  const stock = stepperStock(product, variantId);
   // A variant with less stock than the quantity already chosen brings the quantity down to it.
   const limit = quantityLimit(stock);
   if (quantity > limit) setQuantity(limit);

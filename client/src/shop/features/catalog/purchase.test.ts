@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant } from './catalogTypes';
-import { chosenStock, isSoldOut, preparePurchase, preselectVariant, shownPrice, type SellableProduct } from './purchase';
+import { chosenStock, isSoldOut, preparePurchase, preselectVariant, shownPrice, stepperStock, type SellableProduct } from './purchase';
 
 const v = (id: number, stock: number, discount = 980, original = 1200): Variant => ({
   variant_id: id, variant_name: `${id}0ml`, original_price: original, discount_price: discount, stock,
@@ -73,5 +73,21 @@ describe('chosenStock', () => {
     expect(chosenStock(p, 2)).toBe(0);
     expect(chosenStock(p, null)).toBeUndefined();
     expect(chosenStock(product([], 5), null)).toBe(5);
+  });
+});
+
+describe('stepperStock (the quantity hint and cap)', () => {
+  it('is 0 for a sold-out product or variant, so the hint says 已售完 and never 最多可選 99 件', () => {
+    expect(stepperStock(product([v(1, 0), v(2, 0)]), null)).toBe(0);
+    expect(stepperStock(product([v(1, 0), v(2, 4)]), 1)).toBe(0);
+    expect(stepperStock(product([], 0), null)).toBe(0);
+    // The product says none left although a variant still shows some: sold out.
+    expect(stepperStock(product([v(1, 3)], 0), null)).toBe(0);
+  });
+
+  it('is the chosen variant’s stock, the product’s own without variants, else the most any variant has', () => {
+    expect(stepperStock(product([v(1, 0), v(2, 4)]), 2)).toBe(4);
+    expect(stepperStock(product([], 12), null)).toBe(12);
+    expect(stepperStock(product([v(1, 7), v(2, 4)]), null)).toBe(7);
   });
 });

@@ -28,9 +28,10 @@ export function findVariant(p: SellableProduct, variantId: number | null): Varia
   return variantId == null ? undefined : p.Variants.find((v) => v.variant_id === variantId);
 }
 
-/** Sold out: the product has no stock, or the chosen variant has none. */
+/** Sold out: the product has no stock, none of its variants has any, or the chosen variant has none. */
 export function isSoldOut(p: SellableProduct, variantId: number | null): boolean {
   if (p.stock <= 0) return true;
+  if (p.Variants.length > 0 && p.Variants.every((v) => v.stock <= 0)) return true;
   const v = findVariant(p, variantId);
   return v ? v.stock <= 0 : false;
 }
@@ -42,6 +43,18 @@ export function isSoldOut(p: SellableProduct, variantId: number | null): boolean
 export function chosenStock(p: SellableProduct, variantId: number | null): number | undefined {
   if (p.Variants.length === 0) return p.stock;
   return findVariant(p, variantId)?.stock;
+}
+
+/**
+ * The stock the quantity stepper shows and caps at: 0 when sold out (it says 已售完, never 最多可選 99 件);
+ * the chosen variant's; the product's own without variants; before a variant is chosen, the most any
+ * variant has (no variant could take more).
+ */
+export function stepperStock(p: SellableProduct, variantId: number | null): number {
+  if (isSoldOut(p, variantId)) return 0;
+  const chosen = chosenStock(p, variantId);
+  if (chosen !== undefined) return Math.max(0, chosen);
+  return Math.max(0, ...p.Variants.map((v) => v.stock));
 }
 
 /** Price shown: the chosen variant's, else the product's range. */
