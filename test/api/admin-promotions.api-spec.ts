@@ -138,7 +138,7 @@ describe('admin 行銷活動: /api/admin/promotions (spec 4 §7)', () => {
     expect(new Date(stored.starts_at!).getTime()).toBe(Math.floor(starts.getTime() / 1000) * 1000);
     expect(new Date(stored.ends_at!).getTime()).toBe(Math.floor(ends.getTime() / 1000) * 1000);
 
-    const detail = await editor.get(`/api/admin/promotions/${id}`);
+    const detail = await staff.get(`/api/admin/promotions/${id}`);
     expect(detail.status).toBe(200);
     const p = detail.body.promotion as AdminPromotion;
     expect(p).toMatchObject({
@@ -194,7 +194,7 @@ describe('admin 行銷活動: /api/admin/promotions (spec 4 §7)', () => {
       disabled: await created({ name: '狀態 已停用', is_active: 0 }),
     };
     const list = async (query: string) => {
-      const r = await editor.get(`/api/admin/promotions?${query}`);
+      const r = await staff.get(`/api/admin/promotions?${query}`);
       expect(r.status).toBe(200);
       return r.body as { promotions: AdminPromotion[]; total: number };
     };
@@ -287,9 +287,16 @@ describe('admin 行銷活動: /api/admin/promotions (spec 4 §7)', () => {
     expect(byId.has(past)).toBe(false);
   });
 
-  it('editors read the list, a promotion and its report; they never write', async () => {
-    const id = await created({ name: '編輯只讀' });
-    expect((await editor.get('/api/admin/promotions')).status).toBe(200);
+  it('editors read the list, a promotion and its report, never its code; they never write', async () => {
+    const id = await created({ name: '編輯只讀', coupon_mode: 'shared', shared_code: 'EDITOR-NO-SEE' });
+    const list = await editor.get('/api/admin/promotions?keyword=%E7%B7%A8%E8%BC%AF%E5%8F%AA%E8%AE%80');
+    expect(list.status).toBe(200);
+    expect(list.body.promotions).toEqual([expect.objectContaining({ id, coupon_mode: 'shared', shared_code: null })]);
+    expect((await editor.get(`/api/admin/promotions/${id}`)).body.promotion).toMatchObject({ id, shared_code: null });
+    // The keyword does not find a promotion by its code for an editor (it does for staff).
+    expect((await editor.get('/api/admin/promotions?keyword=EDITOR-NO-SEE')).body.promotions).toEqual([]);
+    expect((await staff.get('/api/admin/promotions?keyword=EDITOR-NO-SEE')).body.promotions).toEqual([expect.objectContaining({ id, shared_code: 'EDITOR-NO-SEE' })]);
+    expect((await staff.get(`/api/admin/promotions/${id}`)).body.promotion).toMatchObject({ id, shared_code: 'EDITOR-NO-SEE' });
     expect((await editor.get(`/api/admin/promotions/${id}/report`)).body).toMatchObject({ success: true, orders: 0, discountTotal: 0, revenue: 0, codesUsed: 0, byDay: [] });
     const before = await row(id);
     for (const res of [

@@ -22,15 +22,15 @@ export class AdminPromotionsController {
   @Get()
   @AdminRoles('owner', 'staff', 'editor')
   @ApiOperation({ summary: 'Promotions, newest first: keyword (name, id, shared code), status upcoming | running | ended | disabled; page 20' })
-  list(@Query() q: AdminPromotionsQuery): Promise<AdminPromotionsAnswer> {
-    return this.promotions.list(q);
+  list(@CurrentAdmin() admin: SessionAdmin, @Query() q: AdminPromotionsQuery): Promise<AdminPromotionsAnswer> {
+    return this.promotions.list(q, admin.role !== 'editor');
   }
 
   @Get(':id')
   @AdminRoles('owner', 'staff', 'editor')
   @ApiOperation({ summary: 'One promotion as the form edits it (times with the Taipei offset), with its orders and codes counts' })
-  detail(@Param('id', ParseIntPipe) id: number): Promise<AdminPromotionAnswer> {
-    return this.promotions.detail(id);
+  detail(@CurrentAdmin() admin: SessionAdmin, @Param('id', ParseIntPipe) id: number): Promise<AdminPromotionAnswer> {
+    return this.promotions.detail(id, admin.role !== 'editor');
   }
 
   @Get(':id/report')

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { Not } from 'typeorm';
-import type { AdminPromotionAnswer, AdminPromotionSaveAnswer, AdminPromotionsAnswer, PromotionInput } from '../../common/api/promotions';
+import type { AdminPromotion, AdminPromotionAnswer, AdminPromotionSaveAnswer, AdminPromotionsAnswer, PromotionInput } from '../../common/api/promotions';
 import type { Envelope } from '../../common/api/envelope';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
@@ -43,12 +43,16 @@ export class AdminPromotionsService {
     private readonly variants: VariantLookup,
   ) {}
 
-  /** Newest first; keyword = a name part, the id or the shared code; status per rule 14 at `now`. */
-  async list(q: AdminPromotionsQuery, now: Date = new Date()): Promise<AdminPromotionsAnswer> {
+  /**
+   * Newest first; keyword = a name part, the id or the shared code; status per rule 14 at `now`.
+   * Editors never see codes (spec 4 §6): no shared_code in the rows, and the keyword does not match one.
+   */
+  async list(q: AdminPromotionsQuery, seesCodes: boolean, now: Date = new Date()): Promise<AdminPromotionsAnswer> {
     const qb = this.tx.repo(Promotion).createQueryBuilder('p');
     if (q.keyword) {
       const id = /^\d{1,9}$/.test(q.keyword) ? Number(q.keyword) : -1;
-      qb.andWhere("(p.name LIKE :kw ESCAPE '!' OR p.id = :id OR p.shared_code = :code)", { kw: `%${escapeLike(q.keyword)}%`, id, code: normalizeCode(q.keyword) });
+      if (seesCodes) qb.andWhere("(p.name LIKE :kw ESCAPE '!' OR p.id = :id OR p.shared_code = :code)", { kw: `%${escapeLike(q.keyword)}%`, id, code: normalizeCode(q.keyword) });
+      else qb.andWhere("(p.name LIKE :kw ESCAPE '!' OR p.id = :id)", { kw: `%${escapeLike(q.keyword)}%`, id });
     }
     const started = '(p.starts_at IS NULL OR p.starts_at <= :now)';
     if (q.status === 'disabled') qb.andWhere('p.is_active = 0');
@@ -61,14 +65,14 @@ export class AdminPromotionsService {
       .skip(q.offset ?? 0)
       .getManyAndCount();
     const counts = await this.countsOf(rows.map((r) => r.id));
-    return ok({ promotions: rows.map((p) => toAdminPromotion(p, counts.get(p.id) ?? NO_COUNTS, now)), total });
+    return ok({ promotions: rows.map((p) => withoutCodes(toAdminPromotion(p, counts.get(p.id) ?? NO_COUNTS, now), seesCodes)), total });
   }
 
-  async detail(id: number, now: Date = new Date()): Promise<AdminPromotionAnswer> {
+  async detail(id: number, seesCodes: boolean, now: Date = new Date()): Promise<AdminPromotionAnswer> {
     const p = await this.tx.repo(Promotion).findOne({ where: { id } });
     if (!p) throw new NotFoundError(PROMOTION_MSG.notFound);
     const counts = await this.countsOf([id]);
-    return ok({ promotion: toAdminPromotion(p, counts.get(id) ?? NO_COUNTS, now) });
+    return ok({ promotion: withoutCodes(toAdminPromotion(p, counts.get(id) ?? NO_COUNTS, now), seesCodes) });
   }
 
   /** Create (`id` null) or replace a promotion; every rule at once (those needing the database too). */
@@ -232,4 +236,9 @@ function checkFields(errors: { field: string; message: string }[]): AppError {
 export function copyName(name: string): string {
   const room = PROMOTION_LIMITS.name - [...PROMOTION_MSG.copySuffix].length;
   return [...name].slice(0, room).join('').trimEnd() + PROMOTION_MSG.copySuffix;
+}
+
+/** An editor's view of a promotion: its shared code left out (spec 4 §6: editors read promotions, not codes). */
+function withoutCodes(p: AdminPromotion, seesCodes: boolean): AdminPromotion {
+  return seesCodes ? p : { ...p, shared_code: null };
 }
