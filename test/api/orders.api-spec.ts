@@ -93,6 +93,9 @@ describe('orders: payment slip, my orders, details, cancel (spec 1 §7–8, spec
             // Issue 19: the line as stored (its share of discounts, what it costs).
             discount: 0,
             amount: v.price * 2,
+            // Issue 20: a bought line (gifts and add-ons are marked, with their promotion).
+            line_kind: 'item',
+            promotion_id: null,
           },
         ],
       });
