@@ -2,6 +2,7 @@ import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
 import { PriceTag } from '../../../shared/components/PriceTag';
 import type { ProductListItem } from './catalogTypes';
 import { loadProductPopup } from './LazyProductPopup';
+import { CARD_BADGES, type ProductBadge } from './promotionBadges';
 import { SOLD_OUT_LABEL } from './purchase';
 import './ProductCard.css';
 
@@ -10,10 +11,12 @@ interface Props {
   onOpen: (product: ProductListItem) => void;
   /** The first cards of a list load eagerly. */
   eager?: boolean;
+  /** Its promotions' badges (滿千折百, 9 折, 免運…): over the image, so arriving late moves nothing. */
+  badges?: readonly ProductBadge[];
 }
 
 /** A product tile: opens the product popup (spec 1 §2). */
-export function ProductCard({ product: p, onOpen, eager = false }: Props) {
+export function ProductCard({ product: p, onOpen, eager = false, badges = [] }: Props) {
   const soldOut = p.stock <= 0;
   return (
     <article
@@ -30,6 +33,11 @@ export function ProductCard({ product: p, onOpen, eager = false }: Props) {
           <div className="ss-card-tags">
             {p.is_new === 1 && <span className="ss-pill ss-pill--new">新品</span>}
             {p.is_hot === 1 && <span className="ss-pill ss-pill--hot">熱銷</span>}
+            {badges.slice(0, CARD_BADGES).map((b) => (
+              <span key={b.id} className="ss-pill ss-pill--promo" data-testid="promotion-badge">
+                {b.text}
+              </span>
+            ))}
           </div>
           {soldOut && <span className="ss-card-soldout">{SOLD_OUT_LABEL}</span>}
         </div>

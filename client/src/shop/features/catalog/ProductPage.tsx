@@ -10,6 +10,7 @@ import { parseMedia } from '../../../shared/lib/media';
 import { LOAD_FAILED_TEXT, useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
 import { PurchasePanel } from './PurchasePanel';
+import { usePromotionBadges } from './usePromotionBadges';
 import { ProductTabs } from './ProductTabs';
 import './ProductPage.css';
 
@@ -30,6 +31,8 @@ export default function ProductPage() {
   // Only the server's 404 (or an id that cannot exist) means the product is gone; any other
   // failure (network, 5xx) offers 重新載入.
   const notFound = productId === undefined || (!p && isNotFound(error));
+  // Asked beside the product (an id that cannot exist asks nothing).
+  const badgesOf = usePromotionBadges({ skip: productId === undefined });
   const failed = !notFound && !!error && !p;
 
   useEffect(() => {
@@ -94,6 +97,11 @@ export default function ProductPage() {
                 {p.type_name && <span className="ss-tag">{p.type_name}</span>}
                 {p.is_new === 1 && <span className="ss-tag ss-tag-new">新品</span>}
                 {p.is_hot === 1 && <span className="ss-tag ss-tag-hot">熱銷</span>}
+                {badgesOf(p).map((b) => (
+                  <span key={b.id} className="ss-tag ss-tag-promo" data-testid="promotion-badge">
+                    {b.text}
+                  </span>
+                ))}
               </div>
               <h1 id="product-title" className="ss-product-title">
                 {p.title}

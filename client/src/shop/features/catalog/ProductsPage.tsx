@@ -11,6 +11,7 @@ import { ProductFilters } from './ProductFilters';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
 import { listProducts, parseListQuery, searchWords, toSearchParams, type ListQuery } from './productListing';
 import { useProductPopup } from './useProductPopup';
+import { usePromotionBadges } from './usePromotionBadges';
 import { useSearchFold } from './useSearchFold';
 import './ProductCard.css';
 
@@ -30,6 +31,7 @@ export default function ProductsPage() {
   const isLoading = !data && !isError;
   // The popup's product is in the URL (?product=): Back closes it and keeps the search and filter.
   const popup = useProductPopup(live?.products);
+  const badgesOf = usePromotionBadges();
 
   // Simplified and Traditional forms match once a search runs (the tables load then, not on the first screen).
   const fold = useSearchFold(searchWords(q).length > 0);
@@ -66,7 +68,7 @@ export default function ProductsPage() {
           <h2 className="ss-visually-hidden">商品列表</h2>
           <div className="ss-grid">
             {shown.map((p, i) => (
-              <ProductCard key={p.product_id} product={p} onOpen={popup.open} eager={i < 4} />
+              <ProductCard key={p.product_id} product={p} onOpen={popup.open} eager={i < 4} badges={badgesOf(p)} />
             ))}
           </div>
         </>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ProductListItem } from '../../catalog/catalogTypes';
 import { ProductCard } from '../../catalog/ProductCard';
 import { ProductGridSkeleton } from '../../catalog/ProductGridSkeleton';
+import { usePromotionBadges } from '../../catalog/usePromotionBadges';
 import { LinkButton } from '../../../../shared/components/LinkButton';
 import type { Certificate, Endorsement, Testimonial } from '../contentTypes';
 import { Marquee } from './Marquee';
@@ -87,6 +88,7 @@ interface FeaturedProps {
 }
 
 export function FeaturedProducts({ products, loading, onOpen }: FeaturedProps) {
+  const badgesOf = usePromotionBadges();
   if (!loading && !products?.length) return null;
   return (
     <section className="ss-container ss-home-section" aria-labelledby="featured-title" data-testid="home-featured">
@@ -105,7 +107,7 @@ export function FeaturedProducts({ products, loading, onOpen }: FeaturedProps) {
       ) : (
         <div className="ss-grid">
           {products.map((p) => (
-            <ProductCard key={p.product_id} product={p} onOpen={onOpen} />
+            <ProductCard key={p.product_id} product={p} onOpen={onOpen} badges={badgesOf(p)} />
           ))}
         </div>
       )}
