@@ -5,6 +5,7 @@ import { adminSession, type AdminSession } from '../helpers/admin';
 import { expectOrderAddsUp } from '../helpers/order-invariants';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { feeFor, homeCod, jobsIdle, shippingMethod, shopper, submit, variants, type Shopper, type TestVariant } from './checkout-fixtures';
+import { promotion, setPromotion } from './promotion-fixtures';
 import { OrderMaker } from './refund-fixtures';
 
 jest.setTimeout(180_000);
@@ -149,6 +150,33 @@ describe('訂單折扣: POST /api/admin/addOrderDiscount (issue 19)', () => {
     const after = await expectOrderAddsUp(t.app, o.id);
     expect(after.order).toMatchObject({ discount_total: 108, total_amount: o.total - 108 });
     expect(after.adjustments.map((x) => x.amount)).toEqual([-101, -7]);
+  });
+
+  it("a promotion's discount keeps its lines: only the new amount is spread (a refund by line gives back the same share)", async () => {
+    // 20% off product a only (coupon-free, automatic): its shares sit on line a alone.
+    const promo = await promotion(t.app, { kind: 'percent_off', percent: 20, scope: 'products', product_ids: [a.productId], priority: 99 });
+    try {
+      const subtotal = a.price * 2 + b.price;
+      const off = Math.floor((a.price * 2 * 20) / 100);
+      const fee = feeFor(await shippingMethod(t.app, 4), subtotal - off);
+      const r = await submit(buyer, homeCod(buyer, [{ v: a, quantity: 2 }, { v: b, quantity: 1 }], subtotal - off + fee));
+      expect([r.status, r.body.message]).toEqual([200, '訂單已成立']);
+      const id = r.body.resData.order_id as number;
+      const before = await expectOrderAddsUp(t.app, id);
+      expect(before.items.map((i) => i.discount)).toEqual([off, 0]);
+      const res = await discount(staff, { order_id: id, amount: 90, reason: '客訴補償' });
+      expect(res.status).toBe(200);
+      const after = await expectOrderAddsUp(t.app, id);
+      // 90 spread over what the lines cost now (a: 2×500−200 = 800, b: 300) → 65 + 25; a keeps its 200.
+      const now = before.items.map((i) => i.amount);
+      const share = now.map((x) => (90 * x) / (now[0] + now[1]));
+      const added = after.items.map((i, k) => i.discount - before.items[k].discount);
+      expect(added.reduce((s, x) => s + x, 0)).toBe(90);
+      added.forEach((x, k) => expect(Math.abs(x - share[k])).toBeLessThan(1));
+      expect(after.order).toMatchObject({ discount_total: off + 90, total_amount: subtotal - off + fee - 90 });
+    } finally {
+      await setPromotion(t.app, promo.id, { is_active: 0 });
+    }
   });
 
   it('ATM: a new virtual account for the new amount (attempt R2); paying it pays the order at the new total', async () => {

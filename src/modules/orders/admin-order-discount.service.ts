@@ -11,7 +11,7 @@ import { Outbox } from '../../jobs/outbox/outbox.service';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { ShippingTickets } from '../logistics/shipping-tickets.service';
 import { PaymentsService, type OnlineMethod } from '../payments/payments.service';
-import { OrderAdjustment, type AdjustmentKind } from './entities/order-adjustment.entity';
+import { OrderAdjustment } from './entities/order-adjustment.entity';
 import { OrderItem } from './entities/order-item.entity';
 import { Order } from './entities/order.entity';
 import { staffActor } from './admin-order-actions.service';
@@ -20,7 +20,7 @@ import { canMove } from './order-lifecycle';
 import { attemptMerTradeNo, nextAttemptNumber } from './order-payment-window';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 import { toAdjustmentView } from './order-views';
-import { priceCart } from './pricing/price-cart';
+import { allocate } from '../../common/money/allocate';
 import { lockForWrite } from '../../database/db-dialect';
 
 /** What `POST /api/admin/addOrderDiscount` reads. */
@@ -90,32 +90,27 @@ export class AdminOrderDiscountService {
     const tickets = (await this.tickets.listForOrders([order.id])).get(order.id) ?? [];
     if (tickets.some((t) => LIVE_TICKET.includes(t.status))) throw new AppError(ORDER_DISCOUNT_MSG.ticketExists, HttpStatus.CONFLICT);
 
-    const [items, stored] = await Promise.all([
-      this.tx.repo(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } }),
-      this.tx.repo(OrderAdjustment).find({ where: { order_id: order.id }, order: { id: 'ASC' } }),
-    ]);
+    const items = await this.tx.repo(OrderItem).find({ where: { order_id: order.id }, order: { id: 'ASC' } });
     const goods = items.reduce((s, i) => s + i.amount, 0);
     const problem = orderDiscountProblems(input, goods)[0];
     if (problem) throw new AppError(problem.message, HttpStatus.BAD_REQUEST, { field: problem.field });
     const amount = Number(typeof input.amount === 'string' ? input.amount.trim() : input.amount);
     const reason = String(input.reason).trim();
 
-    // The stored adjustments as they were applied, then the new one, over the lines as charged;
-    // the shipping fee stays as stored (a discount never adds a fee), points are not re-capped.
-    const index = new Map(items.map((i, k) => [i.id, k]));
-    const priced = priceCart({
-      lines: items.map((i) => ({ unitPrice: i.price, quantity: i.quantity })),
-      shipping: { fixedFee: order.shipping_fee },
-      adjustments: [
-        ...stored.map((a) => ({ kind: a.kind as AdjustmentKind, label: a.label, amount: a.amount, lineIndex: a.order_item_id === null ? null : (index.get(a.order_item_id) ?? null) })),
-        { kind: 'manual' as const, label: ORDER_DISCOUNT_LABEL, amount: -amount, reason },
-      ],
-      pointsMaxPercent: 100,
-    });
-    const added = priced.adjustments[priced.adjustments.length - 1];
-    if (!added || added.kind !== 'manual' || added.amount !== -amount || priced.total !== order.total_amount - amount) {
-      // The stored lines do not add up with their adjustments: leave it to a person.
-      this.logger.error(`order #${order.id}: re-pricing does not add up (total ${order.total_amount} − ${amount} ≠ ${priced.total})`);
+    // Only the new amount is spread, over what each line costs now (largest remainder, a line never
+    // below 0). The stored adjustments keep their shares: re-spreading a promotion's discount over
+    // lines it never covered (an add-on, another scope) would change what a refund by line gives back.
+    if (amount > goods) throw new AppError(ORDER_DISCOUNT_MSG.changed, HttpStatus.CONFLICT);
+    const shares = allocate(amount, items.map((i) => i.amount), items.map((i) => i.amount));
+    const priced = {
+      lines: items.map((i, k) => ({ discount: i.discount + shares[k], amount: i.amount - shares[k] })),
+      discountTotal: order.discount_total + amount,
+      pointsUsed: order.points_used,
+      total: order.total_amount - amount,
+    };
+    if (priced.lines.reduce((s, l) => s + l.amount, 0) + order.shipping_fee !== priced.total) {
+      // The stored lines do not add up with the order's total: leave it to a person.
+      this.logger.error(`order #${order.id}: its lines do not add up to its total (${order.total_amount}); no discount added`);
       throw new AppError(ORDER_DISCOUNT_MSG.changed, HttpStatus.CONFLICT);
     }
     if (!paymentAllowed(order.payment, order.shipping, priced.total)) throw new AppError(CHECKOUT_MSG.paymentAmountOutOfRange, HttpStatus.BAD_REQUEST, { field: 'amount' });
