@@ -33,12 +33,16 @@ export function ProductCard({ product: p, onOpen, eager = false, badges = [] }: 
           <div className="ss-card-tags">
             {p.is_new === 1 && <span className="ss-pill ss-pill--new">新品</span>}
             {p.is_hot === 1 && <span className="ss-pill ss-pill--hot">熱銷</span>}
-            {badges.slice(0, CARD_BADGES).map((b) => (
-              <span key={b.id} className="ss-pill ss-pill--promo" data-testid="promotion-badge">
-                {b.text}
-              </span>
-            ))}
           </div>
+          {badges.length > 0 && (
+            <div className="ss-card-promos">
+              {badges.slice(0, CARD_BADGES).map((b) => (
+                <span key={b.id} className="ss-pill ss-pill--promo" data-testid="promotion-badge">
+                  {b.text}
+                </span>
+              ))}
+            </div>
+          )}
           {soldOut && <span className="ss-card-soldout">{SOLD_OUT_LABEL}</span>}
         </div>
         <div className="ss-card-body">

@@ -11,8 +11,8 @@ export interface ProductBadge {
   text: string;
 }
 
-/** Cards show at most this many (the media keeps its look); the product page shows them all. */
-export const CARD_BADGES = 3;
+/** Cards show at most this many (the image stays visible on a phone's two columns); the product page shows them all. */
+export const CARD_BADGES = 2;
 
 /** Whether a promotion runs at `now` (the list may have been read a while ago). */
 function running(p: Pick<PublicPromotion, 'starts_at' | 'ends_at'>, now: number): boolean {
