@@ -161,6 +161,15 @@ describe('cart slice: coupon code and add-ons (spec 4)', () => {
     expect(selectCartAddons(state())).toEqual([{ promotion_id: 6, variant_id: 72, quantity: 1 }]);
   });
 
+  it('removing the last line drops the add-ons and keeps the code', () => {
+    const store = configureStore({ reducer: { cart: cartSlice.reducer }, preloadedState: { cart: { ...initialCartState, items: [serum, cream], couponCode: 'WELCOME100', addons: [{ promotion_id: 6, variant_id: 71, quantity: 1 }] } } });
+    store.dispatch(removeItem(serum));
+    expect(selectCartAddons(store.getState())).toHaveLength(1);
+    store.dispatch(removeItem(cream));
+    expect(selectCartAddons(store.getState())).toEqual([]);
+    expect(selectCouponCode(store.getState())).toBe('WELCOME100');
+  });
+
   it('clearing the cart after an order drops the code and the add-ons, not the shipping choice', () => {
     const store = configureStore({ reducer: { cart: cartSlice.reducer }, preloadedState: { cart: { ...initialCartState, items: [serum], shippingMethodId: 1, couponCode: 'WELCOME100', addons: [{ promotion_id: 6, variant_id: 71, quantity: 1 }] } } });
     store.dispatch(clearCart());

@@ -107,6 +107,8 @@ export const cartSlice = createSlice({
     },
     removeItem(state, { payload }: PayloadAction<ItemKey>) {
       state.items = state.items.filter((i) => !sameLine(payload)(i));
+      // Add-ons go with the last line (they are offered on what the cart holds); the typed code stays.
+      if (state.items.length === 0) state.addons = [];
     },
     /** An order was made: its lines, code and add-ons go (the shipping choice stays). */
     clearCart(state) {
