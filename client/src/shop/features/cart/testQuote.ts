@@ -1,4 +1,9 @@
+import { configure } from '@testing-library/react';
 import type { QuoteAddonOffer, QuoteAdjustment, QuoteAnswer, QuoteGift, QuoteHint, QuoteLine, QuoteRequest } from '@api/promotions';
+
+// A priced screen waits on three answers in a row (shipping methods, the CSRF token, the quote): on a
+// loaded CI machine that passed the 1 s default (as in the admin tests, testAdmin.tsx).
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * A stand-in for `POST /api/cart/quote` in client tests (the real one: src/modules/promotions, its

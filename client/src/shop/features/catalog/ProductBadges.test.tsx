@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProductPageAnswer } from '@api/catalog';
 import type { PublicPromotion } from '@api/promotions';
@@ -7,6 +7,9 @@ import { FeaturedProducts } from '../content/home/HomeSections';
 import type { ProductListItem } from './catalogTypes';
 import ProductPage from './ProductPage';
 import ProductsPage from './ProductsPage';
+
+// The cards render a frame after the list, the badges after their own request (a loaded machine passes 1 s).
+configure({ asyncUtilTimeout: 5000 });
 
 const item = (id: number, type: number, title: string): ProductListItem => ({
   product_id: id, title, description: '', image_url: `/media/${id}.webp`, unit: '瓶', product_type: type, type_name: type === 1 ? '精華液' : '乳霜',
