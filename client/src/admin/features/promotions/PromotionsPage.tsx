@@ -99,7 +99,7 @@ export default function PromotionsPage() {
     {
       title: '活動名稱',
       dataIndex: 'name',
-      width: 220,
+      width: 200,
       render: (name: string, row) => (
         <div>
           <div className="ss-promo-name">{name}</div>
@@ -109,19 +109,19 @@ export default function PromotionsPage() {
         </div>
       ),
     },
-    { title: '類型', dataIndex: 'kind', width: 100, render: (kind: AdminPromotion['kind']) => KIND_LABEL[kind] ?? kind },
-    { title: '期間（台北時間）', key: 'period', width: 200, render: (_, row) => <span className="ss-promo-period">{periodText(row)}</span> },
+    { title: '類型', dataIndex: 'kind', width: 90, render: (kind: AdminPromotion['kind']) => KIND_LABEL[kind] ?? kind },
+    { title: '期間（台北時間）', key: 'period', width: 180, render: (_, row) => <span className="ss-promo-period">{periodText(row)}</span> },
     {
       title: '狀態',
       dataIndex: 'status',
       width: 90,
       render: (s: PromotionStatus) => <Tag color={STATUS_COLOR[s]}>{STATUS_LABEL[s] ?? s}</Tag>,
     },
-    { title: '已使用 / 上限', key: 'uses', width: 120, render: (_, row) => usesText(row) },
+    { title: '已使用 / 上限', key: 'uses', width: 110, render: (_, row) => usesText(row) },
     {
       title: '啟用',
       key: 'is_active',
-      width: 80,
+      width: 70,
       render: (_, row) => {
         const saving = row.id in pending;
         const on = saving ? pending[row.id] : row.is_active === 1;
@@ -140,7 +140,7 @@ export default function PromotionsPage() {
     {
       title: '操作',
       key: 'actions',
-      width: canWrite ? 330 : 160,
+      width: canWrite ? 320 : 160,
       render: (_, row) => (
         <Space size={4} wrap>
           <Button size="small" icon={canWrite ? <EditOutlined /> : <EyeOutlined />} onClick={() => setOpen({ kind: 'form', target: row.id })} aria-label={`${canWrite ? '編輯' : '檢視'}「${row.name}」`}>
@@ -219,7 +219,8 @@ export default function PromotionsPage() {
           columns={columns}
           dataSource={rows}
           loading={isFetching}
-          scroll={{ x: canWrite ? 1140 : 970 }}
+          // The columns' widths: at 1366 px (sidebar beside) every action shows without sliding the table.
+          scroll={{ x: canWrite ? 1060 : 900 }}
           locale={{ emptyText: PROMO_TEXT.empty }}
           pagination={{
             current: page,

@@ -91,7 +91,8 @@ export function ReportDrawer({ promotion, onClose }: { promotion: AdminPromotion
                 columns={columns}
                 dataSource={report.byDay}
                 pagination={report.byDay.length > 31 ? { pageSize: 31, showSizeChanger: false } : false}
-                scroll={{ x: 420 }}
+                // On a phone the four columns fit the drawer (a figure may wrap) instead of 營收 sliding off-screen.
+                scroll={compact ? undefined : { x: 420 }}
                 aria-label="每日明細"
               />
             </>
