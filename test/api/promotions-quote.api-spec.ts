@@ -321,6 +321,22 @@ describe('POST /api/cart/quote (spec 4 §4, §7)', () => {
     });
   });
 
+  it('a code used up a moment ago: the submit says 折扣碼已使用完畢 and so does the next quote at once (no cached quote, no cached count)', async () => {
+    await promotion(t.app, { kind: 'amount_off', name: '限量碼', coupon_mode: 'shared', shared_code: 'LAST-ONE', usage_limit: 1, stackable: 1, tiers: [{ threshold: 500, value: 50 }] });
+    const late = await shopper(t);
+    const early = await shopper(t);
+    const body = [line(a)];
+    const seen = await quote(late, body, { couponCode: 'LAST-ONE' });
+    expect(seen.body.coupon).toMatchObject({ applied: true });
+    // Another member takes the last use meanwhile.
+    const first = await quote(early, body, { couponCode: 'LAST-ONE' });
+    expect((await submit(early, { ...homeCod(early, body, first.body.totalAmount), couponCode: 'LAST-ONE' })).status).toBe(200);
+    const refused = await submit(late, { ...homeCod(late, body, seen.body.totalAmount), couponCode: 'LAST-ONE' });
+    expect([refused.status, refused.body.message]).toEqual([400, COUPON_MSG.usedUp]);
+    // Within the cache's 3 seconds, the same request is priced again, not served from before.
+    expect((await quote(late, body, { couponCode: 'LAST-ONE' })).body.coupon).toMatchObject({ applied: false, message: COUPON_MSG.usedUp });
+  });
+
   it('a promotion switched off by staff (promotions.changed) is out of the next quote at once', async () => {
     const p = await promotion(t.app, { kind: 'amount_off', name: '快閃', tiers: [{ threshold: 500, value: 60 }] });
     const before = await quote(member, [line(a)]);

@@ -111,6 +111,16 @@ export class CheckoutService {
   ) {}
 
   async submit(userId: number, dto: SubmitOrderDto, ctx: SubmitContext): Promise<SubmitOrderAnswer> {
+    try {
+      return await this.submitOnce(userId, dto, ctx);
+    } finally {
+      // Whatever the answer, this member's cached quotes are of before it: a code or a gift just
+      // taken (or taken by another order: 折扣碼已使用完畢), a first order made. The page asks again.
+      await this.quotes.forget(userId);
+    }
+  }
+
+  private async submitOnce(userId: number, dto: SubmitOrderDto, ctx: SubmitContext): Promise<SubmitOrderAnswer> {
     const key = ctx.idempotencyKey;
     if (key) {
       const first = await this.orderOfKey(userId, key);

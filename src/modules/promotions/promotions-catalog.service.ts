@@ -72,6 +72,17 @@ export class PromotionsCatalog {
     );
   }
 
+  /**
+   * The limited counters as stored now (used_count, gift_stock) of these promotions, uncached: the
+   * quote reads them for the live promotions that have a limit, so a code used up or a gift given
+   * out a moment ago is said at once (折扣碼已使用完畢, 贈品已送完), not after the cache's seconds.
+   */
+  async counters(ids: readonly number[]): Promise<Map<number, { usedCount: number; giftStock: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.tx.repo(Promotion).find({ select: { id: true, used_count: true, gift_stock: true }, where: { id: In([...ids]) } });
+    return new Map(rows.map((r) => [r.id, { usedCount: r.used_count, giftStock: r.gift_stock }]));
+  }
+
   async load(ids: readonly number[]): Promise<EnginePromotion[]> {
     const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return [];

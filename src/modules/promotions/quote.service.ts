@@ -122,7 +122,11 @@ export class QuoteService {
    * ended: the engine says 折扣碼已停用 / 折扣碼已過期).
    */
   private async promotionsFor(typed: Promise<EngineCoupon | null>): Promise<EnginePromotion[]> {
-    const [live, coupon] = await Promise.all([this.promotions.live(), typed]);
+    const [cached, coupon] = await Promise.all([this.promotions.live(), typed]);
+    // The counters of the limited ones as stored now (the cached list may be seconds old).
+    const limited = cached.filter((p) => p.usageLimit !== null || p.kind === 'gift').map((p) => p.id);
+    const counters = await this.promotions.counters(limited);
+    const live = counters.size === 0 ? cached : cached.map((p) => (counters.has(p.id) ? { ...p, ...counters.get(p.id)! } : p));
     const id = coupon?.promotionId ?? null;
     if (id === null || live.some((p) => p.id === id)) return live;
     return [...live, ...(await this.promotions.load([id]))];
@@ -137,6 +141,11 @@ export class QuoteService {
   @OnEvent('catalog.changed')
   dropQuotes(): Promise<void> {
     return this.cache.invalidate(QUOTE_CACHE);
+  }
+
+  /** Drops one member's cached quotes (after a submit: what they showed may have changed). */
+  forget(userId: number): Promise<void> {
+    return this.cache.invalidate(`${QUOTE_CACHE}${userId}:`);
   }
 
   /** Who is buying: a visitor, or the member from the session with their first-order fact and uses. */
