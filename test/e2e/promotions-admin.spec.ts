@@ -39,8 +39,11 @@ async function basics(page: Page, drawer: Locator, kind: string, name: string): 
 
 /** 新增 → 新增或更新成功 → the drawer closes; the list (searched by name) shows the row. */
 async function save(page: Page, drawer: Locator, name: string, kindLabel: string, code: string | null): Promise<void> {
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/promotions');
   await drawer.getByRole('button', { name: '新增', exact: true }).click();
-  await expect(toast(page, '新增或更新成功')).toBeVisible();
+  expect(await (await answer).json()).toMatchObject({ success: true });
+  // The last save's toast (an earlier one may still be fading out).
+  await expect(toast(page, '新增或更新成功').last()).toBeVisible();
   await expect(drawer).toBeHidden();
   const search = page.getByLabel('搜尋行銷活動');
   await search.fill(name);
