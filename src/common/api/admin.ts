@@ -202,6 +202,8 @@ export type RefundExtraPaymentAnswer = Envelope<{ extraPayment: ExtraPaymentView
 /** A line of an order as the refund form sees it: what it cost and what may still be refunded. */
 export interface RefundableLineView {
   order_item_id: number;
+  /** 'item', 'gift' (滿額贈, NT$ 0) or 'addon' (加價購). */
+  line_kind: string;
   title: string;
   variant_name: string;
   price: number;

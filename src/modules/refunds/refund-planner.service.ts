@@ -29,10 +29,12 @@ export class RefundPlanner {
     const found = await this.orders.withItems(orderId);
     if (!found) throw new NotFoundError(REFUND_MSG.orderNotFound);
     const { lines, shippingLeft } = await this.states(orderId, toLines(found.items), found.order.shipping_fee);
+    const kinds = new Map(found.items.map((i) => [i.id, i.line_kind]));
     return {
       order_id: orderId,
       lines: lines.map((l) => ({
         order_item_id: l.order_item_id,
+        line_kind: kinds.get(l.order_item_id) ?? 'item',
         title: l.title,
         variant_name: l.variant_name,
         price: l.price,

@@ -17,8 +17,8 @@ const NOW = () => new Date('2025-03-01T16:30:00Z');
 const LINES: RefundableView = {
   order_id: 101,
   lines: [
-    { order_item_id: 11, title: '玻尿酸精華', variant_name: '30ml', price: 300, quantity: 3, amount: 900, refunded_quantity: 0, refunded_amount: 0, left_quantity: 3, left_amount: 900 },
-    { order_item_id: 12, title: '保濕乳液', variant_name: '', price: 300, quantity: 1, amount: 300, refunded_quantity: 0, refunded_amount: 0, left_quantity: 1, left_amount: 300 },
+    { order_item_id: 11, line_kind: 'item', title: '玻尿酸精華', variant_name: '30ml', price: 300, quantity: 3, amount: 900, refunded_quantity: 0, refunded_amount: 0, left_quantity: 3, left_amount: 900 },
+    { order_item_id: 12, line_kind: 'addon', title: '保濕乳液', variant_name: '', price: 300, quantity: 1, amount: 300, refunded_quantity: 0, refunded_amount: 0, left_quantity: 1, left_amount: 300 },
   ],
   shipping_fee: 60,
   shipping_left: 60,
@@ -71,6 +71,8 @@ describe('admin RefundModal: refunds by line (issue 19 §5)', () => {
     await user.click(await within(form).findByLabelText('依品項退款'));
     const lines = await within(form).findByTestId('refund-lines');
     expect(within(lines).getByTestId('refund-line-11')).toHaveTextContent('玻尿酸精華（30ml）：可退 3 件，NT$ 900');
+    // An add-on line says so (a gift line says 【贈品】).
+    expect(within(lines).getByTestId('refund-line-12')).toHaveTextContent('【加價購】保濕乳液：可退 1 件，NT$ 300');
     await user.click(within(lines).getByRole('checkbox', { name: /玻尿酸精華/ }));
     const qty = within(lines).getByLabelText('玻尿酸精華 退款數量');
     await user.clear(qty);

@@ -160,6 +160,7 @@ export function RefundModal({ order, onClose }: { order: AdminOrderView; onClose
                   <div key={l.order_item_id} className="ss-aord-grid" data-testid={`refund-line-${l.order_item_id}`}>
                     <Form.Item name={['pick', String(l.order_item_id)]} valuePropName="checked">
                       <Checkbox>
+                        {l.line_kind === 'gift' ? '【贈品】' : l.line_kind === 'addon' ? '【加價購】' : ''}
                         {l.title}
                         {l.variant_name ? `（${l.variant_name}）` : ''}：可退 {l.left_quantity} 件，{formatNT(l.left_amount)}
                       </Checkbox>
