@@ -123,7 +123,10 @@ export function OrderItemsTable({ items, caption = '訂購商品' }: { items: re
               {formatNT(item.price)}
             </td>
             <td data-label="小計" className="is-num ss-ord-line-total">
-              {formatNT(item.amount)}
+              {/* price × quantity: the lines add up to 商品小計, and the discounts below are taken once.
+                  A line's share of them (what a refund of it gives back) is said under it. */}
+              {formatNT(item.price * item.quantity)}
+              {item.discount > 0 ? <span className="ss-ord-line-after">折後 {formatNT(item.amount)}</span> : null}
             </td>
           </tr>
         ))}
