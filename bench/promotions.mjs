@@ -128,18 +128,19 @@ async function checkoutRun(ctx, { connections, seconds, couponCode }) {
         const lines = [{ variant: pool[(w * 7 + n) % pool.length], quantity: 1 }];
         if (n % 2 === 1) lines.push({ variant: pool[(w * 7 + n + 1) % pool.length], quantity: 1 });
         const key = `${lines.map((l) => l.variant.variant_id).join(',')}|${couponCode ?? ''}`;
-        let total = totals.get(key);
-        if (total === undefined) {
+        let quoted = totals.get(key);
+        if (quoted === undefined) {
           const q = await quote(s, lines, couponCode);
           if (q.res.json?.success !== true) {
             errors.push(`quote ${describe(q.res)}`);
             return;
           }
-          total = q.res.json.totalAmount;
-          totals.set(key, total);
+          // As the checkout page: the code is sent only when the quote applied it.
+          quoted = { total: q.res.json.totalAmount, code: q.res.json.coupon?.applied ? couponCode : undefined };
+          totals.set(key, quoted);
         }
         const t = performance.now();
-        const res = await s.post('/api/order/submitOrder', orderBody(s.member, lines, rule, area, { totalAmount: total, ...(couponCode ? { couponCode } : {}) }), { 'Idempotency-Key': newKey() });
+        const res = await s.post('/api/order/submitOrder', orderBody(s.member, lines, rule, area, { totalAmount: quoted.total, ...(quoted.code ? { couponCode: quoted.code } : {}) }), { 'Idempotency-Key': newKey() });
         latencies.push(performance.now() - t);
         if (!succeeded(res)) {
           errors.push(describe(res));

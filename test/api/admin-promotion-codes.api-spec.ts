@@ -208,4 +208,21 @@ describe('admin 行銷活動: codes, report, delete with orders (spec 4 §7)', (
     const [audit] = await ds.query("SELECT summary FROM audit_logs WHERE entity = 'promotion' AND entity_id = ? AND action = 'promotion.delete'", [String(unused)]);
     expect(audit.summary).toBe('刪除行銷活動「只有折扣碼」（含 50 組折扣碼）');
   });
+
+  it('a per-member limit set later counts the uses members already made (their orders that still hold it); a cancelled one does not count', async () => {
+    const id = await created({ name: '之後才限每人一次', coupon_mode: 'shared', shared_code: 'LIMIT-LATER', stackable: 1 });
+    const kept = await order(1, 'cod', 'LIMIT-LATER');
+    const cancelled = await order(1, 'atm', 'LIMIT-LATER');
+    expect((await buyer.b.post('/api/order/cancelOrder', { order_id: cancelled.id })).status).toBe(200);
+    // No limit yet: no member rows are kept for it.
+    expect(await ds.query('SELECT used FROM promotion_member_uses WHERE promotion_id = ?', [id])).toEqual([]);
+    const detail = (await staff.get(`/api/admin/promotions/${id}`)).body.promotion as Record<string, unknown>;
+    const { id: _id, used_count: _u, status: _s, orders: _o, codes_total: _ct, codes_used: _cu, created_at: _c, updated_at: _up, ...input } = detail;
+    expect((await staff.put(`/api/admin/promotions/${id}`, { ...input, per_member_limit: 1 })).status).toBe(200);
+    const rows = await ds.query('SELECT user_id, used FROM promotion_member_uses WHERE promotion_id = ?', [id]);
+    expect(rows.map((r: { user_id: number; used: number }) => [Number(r.user_id), Number(r.used)])).toEqual([[buyer.userId, 1]]);
+    const q = await quote(buyer, [{ v: a, quantity: 1 }], { couponCode: 'LIMIT-LATER' });
+    expect(q.body.coupon).toMatchObject({ applied: false, message: '您已使用過此折扣碼' });
+    expect(kept.id).toBeGreaterThan(0);
+  });
 });

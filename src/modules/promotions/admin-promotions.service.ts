@@ -43,6 +43,15 @@ export class AdminPromotionsService {
     private readonly variants: VariantLookup,
   ) {}
 
+  /** promotion_member_uses of one promotion rebuilt from its orders that still hold it (not released). */
+  private async countMemberUses(promotionId: number): Promise<void> {
+    await this.tx.repo(PromotionMemberUse).delete({ promotion_id: promotionId });
+    await this.tx.manager.query(
+      'INSERT INTO promotion_member_uses (promotion_id, user_id, used) SELECT promotion_id, user_id, COUNT(*) FROM promotion_uses WHERE promotion_id = ? AND released_at IS NULL GROUP BY promotion_id, user_id',
+      [promotionId],
+    );
+  }
+
   /**
    * Newest first; keyword = a name part, the id or the shared code; status per rule 14 at `now`.
    * Editors never see codes (spec 4 §6): no shared_code in the rows, and the keyword does not match one.
@@ -91,6 +100,10 @@ export class AdminPromotionsService {
         if (existing) {
           await this.tx.repo(Promotion).update({ id: existing.id }, columns);
           pid = existing.id;
+          // Members' uses are counted only while a promotion has a per-member limit (the order path
+          // then skips a row per order): a limit set now counts what each member's orders that still
+          // hold it already used.
+          if (existing.per_member_limit === null && input.per_member_limit !== null) await this.countMemberUses(pid);
         } else {
           pid = (await this.tx.repo(Promotion).insert(columns)).identifiers[0].id as number;
         }

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { In, IsNull } from 'typeorm';
+import { IsNull } from 'typeorm';
 import { AppError } from '../../common/errors/app-error';
 import { Transactions } from '../../common/transactions/transactions';
 import { isDuplicateKey } from '../../database/db-dialect';
@@ -69,6 +69,21 @@ export class PromotionUsesService {
     const byPromotion = [...uses].sort((a, b) => a.promotionId - b.promotionId);
     const manager = this.tx.manager;
 
+    // The unique codes (one order's row each), then the promotions' counters: the rows every order
+    // of a promotion waits on until this commits. A member's use comes after the counter on purpose:
+    // the counter's row lock lines up one member's concurrent orders (MariaDB would deadlock two
+    // INSERTs of the same new member row), and only promotions with a per-member limit keep one.
+    for (const u of byPromotion) {
+      if (u.codeId === null) continue;
+      const res = await manager
+        .createQueryBuilder()
+        .update(CouponCode)
+        .set({ used_by_order_id: orderId, used_at: new Date() })
+        .where('id = :id AND used_by_order_id IS NULL', { id: u.codeId })
+        .execute();
+      if (res.affected !== 1) throw new PromotionLimitError(COUPON_MSG.usedUp, u.promotionId, false);
+    }
+
     for (const u of byPromotion) {
       if (u.counts) {
         const res = await manager
@@ -89,28 +104,13 @@ export class PromotionUsesService {
         if (res.affected === 1) gifts.add(u.promotionId);
       }
     }
-
     for (const u of byPromotion) {
-      if (u.codeId === null) continue;
-      const res = await manager
-        .createQueryBuilder()
-        .update(CouponCode)
-        .set({ used_by_order_id: orderId, used_at: new Date() })
-        .where('id = :id AND used_by_order_id IS NULL', { id: u.codeId })
-        .execute();
-      if (res.affected !== 1) throw new PromotionLimitError(COUPON_MSG.usedUp, u.promotionId, false);
-    }
-
-    const counted = byPromotion.filter((u) => u.counts);
-    if (counted.length > 0) {
-      const limits = await this.tx.repo(Promotion).find({ select: { id: true, per_member_limit: true }, where: { id: In(counted.map((u) => u.promotionId)) } });
-      const limitOf = new Map(limits.map((p) => [p.id, p.per_member_limit]));
-      for (const u of counted) {
-        if (!(await this.addMemberUse(u.promotionId, userId, limitOf.get(u.promotionId) ?? null))) {
-          throw new PromotionLimitError(COUPON_MSG.memberUsed, u.promotionId, u.code === '');
-        }
+      if (!u.counts || u.perMemberLimit === null) continue;
+      if (!(await this.addMemberUse(u.promotionId, userId, u.perMemberLimit))) {
+        throw new PromotionLimitError(COUPON_MSG.memberUsed, u.promotionId, u.code === '');
       }
     }
+
     return { gifts };
   }
 

@@ -86,7 +86,7 @@ describe('an applied code', () => {
     const r = quoteCart(input({ lines: [line(1, 1000)], promotions: [coded({ couponMode: 'unique' })], coupon: code(9, 'AB12CD34', { codeId: 55 }) }));
     expect(r.coupon).toEqual({ code: 'AB12CD34', applied: true, promotion_id: 9 });
     expect(r.adjustments).toEqual([{ kind: 'coupon', label: '活動9', amount: -100, sourceId: '9', promotion_id: 9 }]);
-    expect(r.uses).toEqual([{ promotionId: 9, counts: true, codeId: 55, code: 'AB12CD34', gift: false, discount: 100 }]);
+    expect(r.uses).toEqual([{ promotionId: 9, counts: true, codeId: 55, code: 'AB12CD34', gift: false, discount: 100, perMemberLimit: null }]);
   });
 
   it('of WELCOME100 for first orders: visitors count as a first order', () => {
@@ -109,7 +109,7 @@ describe('an applied code', () => {
     const ok = quoteCart(input({ lines: [line(1, 1100)], promotions: [ship, ten], coupon: code(9) }));
     expect(ok.coupon).toMatchObject({ applied: true });
     expect([ok.freeShipping, ok.priced.shippingFee, ok.priced.total]).toEqual([true, 0, 990]);
-    expect(ok.uses.find((u) => u.promotionId === 9)).toEqual({ promotionId: 9, counts: true, codeId: null, code: 'WELCOME100', gift: false, discount: 0 });
+    expect(ok.uses.find((u) => u.promotionId === 9)).toEqual({ promotionId: 9, counts: true, codeId: null, code: 'WELCOME100', gift: false, discount: 0, perMemberLimit: null });
   });
 
   it('of a gift promotion whose gift is gone is refused with 贈品已送完 (the code is not spent for nothing)', () => {
@@ -120,7 +120,7 @@ describe('an applied code', () => {
     expect(r.uses).toEqual([]);
     const given = quoteCart(input({ lines: [line(1, 1000)], promotions: [{ ...gift, giftStock: 1 }], coupon: code(9) }));
     expect(given.coupon).toMatchObject({ applied: true });
-    expect(given.uses).toEqual([{ promotionId: 9, counts: true, codeId: null, code: 'WELCOME100', gift: true, discount: 0 }]);
+    expect(given.uses).toEqual([{ promotionId: 9, counts: true, codeId: null, code: 'WELCOME100', gift: true, discount: 0, perMemberLimit: null }]);
   });
 
   it('no code typed: coupon is null', () => {

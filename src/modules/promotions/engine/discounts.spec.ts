@@ -190,11 +190,13 @@ describe('window, customer and limits (rules 4, 8)', () => {
   it('an automatic promotion stops at its usage limit and at the member’s limit; a use counts only with a limit or a code', () => {
     expect(applies({ promotions: [ten({ usageLimit: 10, usedCount: 10 })] })).toBe(false);
     const left = quote({ lines: [line(1, 1000)], promotions: [ten({ usageLimit: 10, usedCount: 9 })] });
-    expect(left.uses).toEqual([{ promotionId: 1, counts: true, codeId: null, code: '', gift: false, discount: 100 }]);
+    expect(left.uses).toEqual([{ promotionId: 1, counts: true, codeId: null, code: '', gift: false, discount: 100, perMemberLimit: null }]);
     expect(applies({ promotions: [ten({ perMemberLimit: 1 })], customer: member({ usesByPromotion: new Map([[1, 1]]) }) })).toBe(false);
     expect(applies({ promotions: [ten({ perMemberLimit: 2 })], customer: member({ usesByPromotion: new Map([[1, 1]]) }) })).toBe(true);
     // A visitor has no member's count to reach.
     expect(applies({ promotions: [ten({ perMemberLimit: 1 })], customer: visitor })).toBe(true);
     expect(quote({ lines: [line(1, 1000)], promotions: [ten()] }).uses[0].counts).toBe(false);
+    // The use says the member's limit, so the order counts the member's use only when there is one.
+    expect(quote({ lines: [line(1, 1000)], promotions: [ten({ perMemberLimit: 2 })], customer: member() }).uses[0]).toMatchObject({ counts: true, perMemberLimit: 2 });
   });
 });

@@ -117,6 +117,8 @@ export interface EngineUse {
   promotionId: number;
   /** True when it counts a use (a coupon's promotion, or any promotion with a usage or per-member limit). */
   counts: boolean;
+  /** The promotion's per-member limit: a member's use is counted (promotion_member_uses) only when there is one. */
+  perMemberLimit: number | null;
   /** The unique code row taken. */
   codeId: number | null;
   /** The code typed ('' for automatic). */

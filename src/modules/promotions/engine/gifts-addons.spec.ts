@@ -15,7 +15,7 @@ describe('gifts (rule 10)', () => {
     const r = quoteCart(input({ lines: [line(1, 1600)], promotions: [giftPromo()] }));
     expect(r.lines[1]).toEqual({ product_id: 90, variant_id: 901, title: '旅行組', variant_name: '小', image_url: '/img/v901.jpg', unit_price: 0, quantity: 1, discount: 0, amount: 0, line_kind: 'gift', promotion_id: 4 });
     expect(r.gifts).toEqual([{ promotion_id: 4, product_id: 90, variant_id: 901, title: '旅行組', variant_name: '小', image_url: '/img/v901.jpg', quantity: 1, available: true }]);
-    expect(r.uses).toEqual([{ promotionId: 4, counts: false, codeId: null, code: '', gift: true, discount: 0 }]);
+    expect(r.uses).toEqual([{ promotionId: 4, counts: false, codeId: null, code: '', gift: true, discount: 0, perMemberLimit: null }]);
     expect(r.priced.total).toBe(1660);
   });
 
@@ -57,7 +57,7 @@ describe('add-ons (rule 11)', () => {
     ]);
     expect(r.lines[1]).toMatchObject({ variant_id: 902, unit_price: 99, quantity: 2, amount: 198, line_kind: 'addon', promotion_id: 6 });
     expect(r.priced.total).toBe(1000 + 198 + 60);
-    expect(r.uses).toEqual([{ promotionId: 6, counts: false, codeId: null, code: '', gift: false, discount: 0 }]);
+    expect(r.uses).toEqual([{ promotionId: 6, counts: false, codeId: null, code: '', gift: false, discount: 0, perMemberLimit: null }]);
   });
 
   it('clamps to the stock left', () => {

@@ -104,6 +104,7 @@ export function quoteCart(input: EngineInput): EngineResult {
     uses.push({
       promotionId: p.id,
       counts: p.couponMode !== 'none' || p.usageLimit != null || p.perMemberLimit != null,
+      perMemberLimit: p.perMemberLimit,
       codeId: viaCode ? (input.coupon?.codeId ?? null) : null,
       code: viaCode ? (input.coupon?.code ?? '') : '',
       gift,
