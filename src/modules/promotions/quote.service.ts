@@ -21,6 +21,10 @@ import { typedCodeOf } from './quote-fields';
 export const QUOTE_CACHE = 'quote:';
 /** A quote is about now (stock, a code's uses): kept this long at most. */
 export const QUOTE_CACHE_SECONDS = 3;
+/** The quote page's own reads (products, a code's lookup, limited counters, a member's facts): kept this long at most. */
+export const READS_CACHE_SECONDS = 3;
+/** ReadCache prefixes of those reads (under QUOTE_CACHE: a change of promotions, settings or catalogue drops them all). */
+const READS = { products: `${QUOTE_CACHE}p:`, code: `${QUOTE_CACHE}code:`, counters: `${QUOTE_CACHE}counters:` } as const;
 
 /** A cart request as the quote and submitOrder read it (spec 4 §7). */
 export interface QuoteInput {
@@ -74,19 +78,28 @@ export class QuoteService {
   async quote(userId: number | null, input: QuoteInput): Promise<QuoteAnswer> {
     const code = typedCodeOf(input);
     const key = `${QUOTE_CACHE}${userId ?? 0}:${requestHash(input, code)}`;
-    return this.cache.getOrLoad(key, async () => answerOf(await this.price(userId, input)), QUOTE_CACHE_SECONDS);
+    return this.cache.getOrLoad(key, async () => answerOf(await this.price(userId, input, {}, { cached: true })), QUOTE_CACHE_SECONDS);
   }
 
-  /** The cart priced now (no cache): the quote's and submitOrder's one path. Throws the cart's refusals. */
-  async price(userId: number | null, input: QuoteInput, loaded: QuoteLoaded = {}): Promise<PricedQuote> {
+  /**
+   * The cart priced: the quote's and submitOrder's one path. Throws the cart's refusals.
+   * `cached` (the quote page only): the products, the code's lookup, the limited counters and the
+   * member's facts may come from caches of a few seconds (READS_CACHE_SECONDS), dropped when staff
+   * change them, when an order is made or cancelled, and when this member submits. submitOrder
+   * reads everything as stored now; its conditional UPDATEs decide the limits either way.
+   */
+  async price(userId: number | null, input: QuoteInput, loaded: QuoteLoaded = {}, opts: { cached?: boolean } = {}): Promise<PricedQuote> {
+    const cached = opts.cached === true;
     const code = typedCodeOf(input);
     const items = input.cartItems;
-    const typed = code ? this.promotions.findCode(code) : Promise.resolve(null);
+    const typed = code ? (cached ? this.cache.getOrLoad(`${READS.code}${code}`, () => this.promotions.findCode(code), READS_CACHE_SECONDS) : this.promotions.findCode(code)) : Promise.resolve(null);
+    const productIds = items.map((i) => i.product_id);
+    const candidates = this.promotionsFor(typed, cached);
     const [products, methods, promotions, customer, coupon] = await Promise.all([
-      loaded.products ?? this.catalog.purchasable(items.map((i) => i.product_id)),
+      loaded.products ?? (cached ? this.cachedProducts(productIds) : this.catalog.purchasable(productIds)),
       loaded.methods ?? this.settings.allMethods(),
-      this.promotionsFor(typed),
-      this.customerOf(userId),
+      candidates,
+      candidates.then((list) => this.customerOf(userId, list, cached)),
       typed,
     ]);
     const lines = cartLinesOf(items, products);
@@ -121,11 +134,17 @@ export class QuoteService {
    * The live promotions, and the typed code's promotion when it is not among them (disabled or
    * ended: the engine says 折扣碼已停用 / 折扣碼已過期).
    */
-  private async promotionsFor(typed: Promise<EngineCoupon | null>): Promise<EnginePromotion[]> {
+  private async promotionsFor(typed: Promise<EngineCoupon | null>, cachedReads: boolean): Promise<EnginePromotion[]> {
     const [cached, coupon] = await Promise.all([this.promotions.live(), typed]);
-    // The counters of the limited ones as stored now (the cached list may be seconds old).
+    // The counters of the limited ones as stored now (the cached list may be seconds old), or, for
+    // the quote page, as of the last order made or cancelled.
     const limited = cached.filter((p) => p.usageLimit !== null || p.kind === 'gift').map((p) => p.id);
-    const counters = await this.promotions.counters(limited);
+    const counters =
+      limited.length === 0
+        ? new Map<number, { usedCount: number; giftStock: number }>()
+        : cachedReads
+          ? new Map(await this.cache.getOrLoad(`${READS.counters}${limited.join(',')}`, async () => [...(await this.promotions.counters(limited))], READS_CACHE_SECONDS))
+          : await this.promotions.counters(limited);
     const live = counters.size === 0 ? cached : cached.map((p) => (counters.has(p.id) ? { ...p, ...counters.get(p.id)! } : p));
     const id = coupon?.promotionId ?? null;
     if (id === null || live.some((p) => p.id === id)) return live;
@@ -139,8 +158,23 @@ export class QuoteService {
   @OnEvent('promotions.changed')
   @OnEvent('settings.changed')
   @OnEvent('catalog.changed')
+  @OnEvent('product.changed')
   dropQuotes(): Promise<void> {
     return this.cache.invalidate(QUOTE_CACHE);
+  }
+
+  /** An order made or cancelled moves counters, codes and stock: the quote page's reads of them go. */
+  @OnEvent('order.created')
+  @OnEvent('order.cancelled')
+  async dropOrderReads(): Promise<void> {
+    await Promise.all([this.cache.invalidate(READS.counters), this.cache.invalidate(READS.code), this.cache.invalidate(READS.products)]);
+  }
+
+  /** Products as stored, each cached a few seconds for the quote page (prices drop on product.changed). */
+  private async cachedProducts(ids: readonly number[]): Promise<PurchasableProduct[]> {
+    const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    const found = await Promise.all(unique.map((id) => this.cache.getOrLoad(`${READS.products}${id}`, () => this.catalog.purchasable([id]), READS_CACHE_SECONDS)));
+    return found.flat();
   }
 
   /** Drops one member's cached quotes (after a submit: what they showed may have changed). */
@@ -148,12 +182,25 @@ export class QuoteService {
     return this.cache.invalidate(`${QUOTE_CACHE}${userId}:`);
   }
 
-  /** Who is buying: a visitor, or the member from the session with their first-order fact and uses. */
-  private async customerOf(userId: number | null): Promise<EngineCustomer> {
+  /**
+   * Who is buying: a visitor, or the member from the session with their first-order fact and uses,
+   * each read only when a candidate promotion asks for it (first_order_only, per_member_limit).
+   * The quote page keeps them a few seconds per member (dropped when this member submits).
+   */
+  private async customerOf(userId: number | null, candidates: readonly EnginePromotion[], cached: boolean): Promise<EngineCustomer> {
     if (userId === null) return { userId: null, isFirstOrder: true, tierId: null, usesByPromotion: new Map() };
-    const [hasOrders, uses] = await Promise.all([this.orderFacts().hasOrders(userId), this.promotions.usesOf(userId)]);
+    const needsFirst = candidates.some((p) => p.firstOrderOnly);
+    const needsUses = candidates.some((p) => p.perMemberLimit !== null);
+    const read = async () => {
+      const [hasOrders, uses] = await Promise.all([
+        needsFirst ? this.orderFacts().hasOrders(userId) : Promise.resolve(false),
+        needsUses ? this.promotions.usesOf(userId) : Promise.resolve(new Map<number, number>()),
+      ]);
+      return { hasOrders, uses: [...uses] };
+    };
+    const facts = cached ? await this.cache.getOrLoad(`${QUOTE_CACHE}${userId}:facts:${Number(needsFirst)}${Number(needsUses)}`, read, READS_CACHE_SECONDS) : await read();
     // Tiers are issue 21.
-    return { userId, isFirstOrder: !hasOrders, tierId: null, usesByPromotion: uses };
+    return { userId, isFirstOrder: !facts.hasOrders, tierId: null, usesByPromotion: new Map(facts.uses) };
   }
 
   /** The orders module's facts, found at run time (it imports this module: see MemberOrderFacts). */
