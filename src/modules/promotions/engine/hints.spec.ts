@@ -31,7 +31,7 @@ describe('hints', () => {
     expect(hints({ lines: [line(1, 100)], shipping: method, promotions: [promo({ id: 7, kind: 'free_shipping' })] })).toEqual([]);
   });
 
-  it('gift, bundle, amount by subtotal and by quantity; free shipping first, then by priority', () => {
+  it('gift, bundle, amount by subtotal and by quantity; free shipping first, then the 3 nearest (a unit missing first, then the smallest NT$)', () => {
     const r = hints({
       lines: [line(1, 400, 2)],
       shipping: method,
@@ -45,10 +45,12 @@ describe('hints', () => {
     expect(r.map((h) => [h.promotion_id, h.kind, h.text, h.missing])).toEqual([
       [null, 'shipping', '還差 NT$ 200 享免運', 200],
       [3, 'bundle_price', '再買 1 件享任選 3 件 NT$ 999', 0],
-      [4, 'gift', '還差 NT$ 700 送「旅行組」', 700],
-      [2, 'amount_off', '還差 NT$ 1,200 享「滿兩千折兩百」', 1200],
       [5, 'percent_off', '再買 3 件享「買三件九折」', 0],
+      [4, 'gift', '還差 NT$ 700 送「旅行組」', 700],
     ]);
+    // The fourth (NT$ 1,200 away) is left out; alone it is said.
+    const alone = hints({ lines: [line(1, 400, 2)], shipping: method, promotions: [promo({ id: 2, kind: 'amount_off', name: '滿兩千折兩百', tiers: [{ threshold: 2000, value: 200 }], stackable: true })] });
+    expect(alone.map((h) => h.text)).toEqual(['還差 NT$ 200 享免運', '還差 NT$ 1,200 享「滿兩千折兩百」']);
   });
 
   it('none for a promotion already reached (even when it lost to a better one), or whose gift is gone', () => {

@@ -28,7 +28,16 @@ export interface HintInput {
   goods: number;
   shipping: ShippingFeeRule;
   shippingFee: number;
+  /** The typed code's promotion (its hint is never left out). */
+  codePromotionId?: number | null;
 }
+
+/**
+ * At most this many hints besides free shipping: the nearest ones (a missing unit first, then the
+ * smallest NT$ missing; ties in priority order, the typed code's first). A cart listing every
+ * campaign it has not reached says nothing; with 50 live promotions it said 16 things at once.
+ */
+export const MAX_HINTS = 3;
 
 export function buildHints(input: HintInput): QuoteHint[] {
   const { lines, gross, left } = input;
@@ -60,5 +69,11 @@ export function buildHints(input: HintInput): QuoteHint[] {
   }
   // The smaller missing amount; on a tie the method's own threshold (listed first).
   const nearest = freeShipping.reduce<QuoteHint | null>((best, h) => (!best || h.missing < best.missing ? h : best), null);
-  return nearest ? [nearest, ...others] : others;
+  const first = input.codePromotionId ?? null;
+  const ranked = others
+    .map((h, order) => ({ h, order }))
+    .sort((a, b) => Number(b.h.promotion_id === first) - Number(a.h.promotion_id === first) || a.h.missing - b.h.missing || a.order - b.order)
+    .slice(0, MAX_HINTS)
+    .map(({ h }) => h);
+  return nearest ? [nearest, ...ranked] : ranked;
 }

@@ -116,7 +116,7 @@ export function quoteCart(input: EngineInput): EngineResult {
   const hintable = open.filter(({ p }) => p.kind !== 'addon');
   if (gate?.ok && gate.p.kind !== 'addon') hintable.push({ p: gate.p, idx: gate.idx });
   hintable.sort((a, b) => byPriority(a.p, b.p));
-  const hints = buildHints({ lines, candidates: hintable, gross, left, goods: priced.goods, shipping: input.shipping, shippingFee: priced.shippingFee });
+  const hints = buildHints({ lines, candidates: hintable, gross, left, goods: priced.goods, shipping: input.shipping, shippingFee: priced.shippingFee, codePromotionId: gate?.ok ? gate.p.id : null });
 
   const coupon: QuoteCoupon | null = input.coupon
     ? { code: input.coupon.code, applied: code !== null, ...(refused ? { message: refused } : {}), ...(gate?.p ? { promotion_id: gate.p.id } : {}) }
