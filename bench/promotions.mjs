@@ -38,14 +38,14 @@ const CODE_USED_UP = '折扣碼已使用完畢';
 
 const cartItemsOf = (lines) => lines.map((l) => ({ product_id: l.variant.product_id, variant_id: l.variant.variant_id, quantity: l.quantity }));
 
-async function quote(shopper, lines, couponCode) {
+export async function quote(shopper, lines, couponCode) {
   const t = performance.now();
   const res = await shopper.post('/api/cart/quote', { cartItems: cartItemsOf(lines), shipping: SHIPPING_HOME_ID, ...(couponCode ? { couponCode } : {}) });
   return { res, ms: performance.now() - t };
 }
 
 /** Random 1–4 lines of 1–3 units over the pool (few carts repeat, so the quote cache rarely answers). */
-function randomCart(pool, rnd) {
+export function randomCart(pool, rnd) {
   const n = 1 + Math.floor(rnd() * 4);
   const picked = new Map();
   for (let i = 0; i < n; i++) {
@@ -55,7 +55,7 @@ function randomCart(pool, rnd) {
   return [...picked.values()];
 }
 
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -67,7 +67,7 @@ function mulberry32(seed) {
 }
 
 /** 50 promotions of every kind over the pool (no limits: only the code's row is a counter). */
-async function insertPromotions(c, pool, categoryIds) {
+export async function insertPromotions(c, pool, categoryIds) {
   const rows = [];
   const ids = (xs) => JSON.stringify(xs);
   for (let i = 0; i < PROMOTIONS; i++) {
@@ -105,7 +105,7 @@ async function insertPromotions(c, pool, categoryIds) {
   }
 }
 
-async function insertCode(c, code, { usageLimit = null, value = 50, threshold = 500 } = {}) {
+export async function insertCode(c, code, { usageLimit = null, value = 50, threshold = 500 } = {}) {
   await c.query(
     `INSERT INTO promotions (name, description, kind, is_active, stackable, priority, member_only, first_order_only, tier_ids, scope, product_ids, category_ids,
       exclude_product_ids, tiers, addon_items, gift_stock, coupon_mode, shared_code, usage_limit, used_count)
@@ -289,6 +289,22 @@ export async function promotionsSection({ url, databaseUrl, seconds, row, note }
     qErr.length === 0 && pct(qLat, 99) < BUDGET.quoteP99,
   );
   if (qErr.length) note(`errors: ${[...new Set(qErr)].slice(0, 3).join(' | ')}`);
+  // For scale: the shop's lightest member call (its session read and one query) on the same stack.
+  const mLat = [];
+  const mEnd = Date.now() + seconds * 1000;
+  const m0 = performance.now();
+  await Promise.all(
+    shoppers.slice(0, 16).map(async (s) => {
+      while (Date.now() < mEnd) {
+        const t = performance.now();
+        await s.get('/api/order/getUserOrdersByPage?page=1&limit=5');
+        mLat.push(performance.now() - t);
+      }
+    }),
+  );
+  const mRps = mLat.length / ((performance.now() - m0) / 1000);
+  mLat.sort((a, b) => a - b);
+  note(`for scale, GET /api/order/getUserOrdersByPage @16 (a member's session + one query): ${mRps.toFixed(0)} req/s  p50 ${pct(mLat, 50).toFixed(1)} ms  p99 ${pct(mLat, 99).toFixed(1)} ms`);
 
   // 4. Checkout with the promotions and the code.
   const withP = await checkoutRun(ctx, { connections: 16, seconds, couponCode: CODE });
