@@ -9,7 +9,6 @@ import { RateLimiter, rateLimitRule } from '../../common/rate-limit/rate-limiter
 import { taipeiTimestamp } from '../../common/time/taipei-time';
 import { Transactions } from '../../common/transactions/transactions';
 import {
-  ADDRESS_TYPE_OF_SHIPPING,
   CHECKOUT_MSG,
   CheckoutInput,
   checkoutError,
@@ -25,13 +24,13 @@ import { Outbox } from '../../jobs/outbox/outbox.service';
 import { CatalogService } from '../catalog/catalog.service';
 import { OnlineMethod, PaymentsService, StartPaymentResult } from '../payments/payments.service';
 import { SettingsService } from '../settings/settings.service';
-import { AddressBookService } from '../users/address-book.service';
-import type { AddressView, ProfileView } from '../../common/api/account';
+import type { ProfileView } from '../../common/api/account';
 import { UsersService } from '../users/users.service';
 import { VARIANT_REQUIRED, type CartLine } from '../promotions/cart-lines';
 import { COUPON_MSG } from '../promotions/engine/messages';
 import { PromotionLimitError } from '../promotions/promotion-uses.service';
 import { QuoteService, type PricedQuote } from '../promotions/quote.service';
+import { CheckoutDefaultsService } from './checkout-defaults.service';
 import { CheckoutLines } from './checkout-lines';
 import { orderLineName } from './order-line-names';
 import { SubmitOrderDto } from './dto/submit-order.dto';
@@ -104,7 +103,7 @@ export class CheckoutService {
     private readonly lines: CheckoutLines,
     private readonly settings: SettingsService,
     private readonly users: UsersService,
-    private readonly addressBook: AddressBookService,
+    private readonly defaults: CheckoutDefaultsService,
     private readonly state: OrderStateService,
     private readonly payments: PaymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -264,7 +263,7 @@ export class CheckoutService {
     // Prices first: the order's own lines and adjustments, as quoted (gift lines once their stock is taken).
     await this.lines.writePrices(order.id, quote);
 
-    await this.rememberDefaults(userId, profile, order, invoice);
+    await this.defaults.remember(userId, profile, order, invoice);
 
     // Cash on delivery: confirmed now. Online methods once their payment was started at the gateway
     // (setPaymentStarted): ATM / CVS mails carry the code, and a start that fails confirms nothing.
@@ -276,51 +275,6 @@ export class CheckoutService {
     // waits on until this commits (a spent code or use refuses the order here, 409).
     await this.lines.takeLimited(userId, order.id, quote);
     return order;
-  }
-
-  /**
-   * Spec 2 §4: the chosen address becomes the default of its type, the config defaults follow.
-   * Only what changes is written (a member ordering again to the same address writes nothing);
-   * when the address book changes, the config row is written first, so a member's concurrent
-   * checkouts take turns on it.
-   */
-  private async rememberDefaults(userId: number, profile: ProfileView, order: Order, invoice: ReturnType<typeof invoiceOf>): Promise<void> {
-    const type = ADDRESS_TYPE_OF_SHIPPING[order.shipping];
-    const first = profile.addresses.find((a) => a.shipping_type === type);
-    const current = !!first && first.is_default === 1 && sameAddress(first, order);
-    const indexKey = type === 'home' ? 'selected_home_addr_index' : 'selected_cvs_addr_index';
-    const wanted: CheckoutDefaults = {
-      default_shipping: order.shipping,
-      ...(invoice.carrier_type === '3J0002' ? { default_mobile_barcode: invoice.mobile_barcode } : {}),
-      ...(invoice.carrier_type === 'CQ0001' ? { default_citizen_barcode: invoice.citizen_barcode } : {}),
-      ...(invoice.invoice_type === 'Company' ? { default_company_name: invoice.company_name, default_tax_id: invoice.tax_id } : {}),
-    };
-    const had: CheckoutDefaults = {
-      default_shipping: profile.config.default_shipping,
-      selected_home_addr_index: profile.config.selectedHomeAddrIndex,
-      selected_cvs_addr_index: profile.config.selectedCvsAddrIndex,
-      default_mobile_barcode: profile.config.default_mobile_barcode,
-      default_citizen_barcode: profile.config.default_citizen_barcode,
-      default_company_name: profile.config.default_company_name,
-      default_tax_id: profile.config.default_tax_id,
-    };
-    const changes = (w: CheckoutDefaults) => Object.fromEntries(Object.entries(w).filter(([k, v]) => had[k as keyof CheckoutDefaults] !== v)) as CheckoutDefaults;
-    if (current) {
-      const delta = changes({ ...wanted, [indexKey]: 0 });
-      if (Object.keys(delta).length > 0) await this.users.updateCheckoutConfig(userId, delta);
-      return;
-    }
-    await this.users.updateCheckoutConfig(userId, wanted);
-    const index = await this.addressBook.rememberCheckoutAddress(userId, {
-      shipping_type: type,
-      city: order.city,
-      district: order.district,
-      street: order.street,
-      store_id: order.store_id,
-      store_name: order.store_name,
-      store_addr: order.store_addr,
-    });
-    if (index !== null && had[indexKey] !== index) await this.users.updateCheckoutConfig(userId, { [indexKey]: index });
   }
 
   /** After the commit: start the payment at the gateway (online methods) and answer. */
@@ -457,21 +411,4 @@ function prodDescOf(lines: Line[]): string {
 
 function formOf(started: Exclude<StartPaymentResult, { kind: 'code' }>): GatewayForm {
   return started.form;
-}
-
-/** The checkout defaults of the member's config (user_configs columns). */
-type CheckoutDefaults = Partial<{
-  default_shipping: number;
-  selected_home_addr_index: number;
-  selected_cvs_addr_index: number;
-  default_mobile_barcode: string;
-  default_citizen_barcode: string;
-  default_company_name: string;
-  default_tax_id: string;
-}>;
-
-/** The address book's rule (users' AddressBookService): home rows by street address, stores by id (or name). */
-function sameAddress(a: AddressView, o: Pick<Order, 'city' | 'district' | 'street' | 'store_id' | 'store_name'>): boolean {
-  if (a.shipping_type === 'home') return a.city === o.city && a.district === o.district && a.street === o.street;
-  return a.store_id || o.store_id ? a.store_id === o.store_id : a.store_name === o.store_name;
 }

@@ -14,6 +14,7 @@ import { AdminConfigController, AdminOrdersController } from './admin-orders.con
 import { AdminOrdersService } from './admin-orders.service';
 import { AdminOrderDiscountController } from './admin-order-discount.controller';
 import { AdminOrderDiscountService } from './admin-order-discount.service';
+import { CheckoutDefaultsService } from './checkout-defaults.service';
 import { CheckoutLines } from './checkout-lines';
 import { CheckoutService } from './checkout.service';
 import { OrderItem } from './entities/order-item.entity';
@@ -74,6 +75,7 @@ import { ExtraPayments } from './extra-payments.service';
     AdminOrderActions,
     CheckoutService,
     CheckoutLines,
+    CheckoutDefaultsService,
     OrderQueryService,
     OrderCancelService,
     // 重新付款 / 更換付款方式 of an unpaid order (issue 19 §6)
