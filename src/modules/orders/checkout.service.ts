@@ -143,7 +143,7 @@ export class CheckoutService {
         if (!(err instanceof PromotionLimitError && err.automatic)) throw err;
         // An automatic promotion's last use went to another order meanwhile: priced again without
         // it (a different total is refused with the new total, as any change of price).
-        checked = await this.check(userId, dto);
+        checked = await this.check(userId, dto, { fresh: true });
         order = await this.create(userId, checked, key);
       }
     } catch (err) {
@@ -161,7 +161,7 @@ export class CheckoutService {
   }
 
   /** The profile, the form, the cart priced by the one quote (lines as stored now, promotions, code, fee, total: spec 2 §5, §9, spec 4 §4); throws the first refusal. */
-  private async check(userId: number, dto: SubmitOrderDto): Promise<Checked> {
+  private async check(userId: number, dto: SubmitOrderDto, { fresh = false } = {}): Promise<Checked> {
     // Read at once: the profile (with its address book and config: checkout writes only the
     // defaults that change), the methods, the products as stored now. Judged in the page's order.
     const items = dto.cartItems ?? [];
@@ -184,11 +184,15 @@ export class CheckoutService {
     if (problem) throw new AppError(problem, HttpStatus.BAD_REQUEST);
 
     // Prices, promotions, the code, fee and total from the database, by the one quote (spec 4 §4):
-    // the same path as POST /api/cart/quote, without its cache.
+    // the same path as POST /api/cart/quote, without its answer cache. The limits' counters and a
+    // code's lookup may be the quote page's (dropped at every order made or cancelled): the
+    // conditional UPDATEs in the transaction decide them, and a refused automatic one is priced
+    // again with everything read fresh.
     const quote = await this.quotes.price(
       userId,
       { cartItems: items, shipping: form.shipping as number, couponCode: dto.couponCode, couponCodes: dto.couponCodes, usePoints: dto.usePoints, addons: dto.addons },
       { products, methods },
+      { cachedLimits: !fresh },
     );
     // A refused code refuses the order with its reason (the quote showed it without the code).
     const coupon = quote.result.coupon;

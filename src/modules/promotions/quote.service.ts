@@ -85,16 +85,19 @@ export class QuoteService {
    * The cart priced: the quote's and submitOrder's one path. Throws the cart's refusals.
    * `cached` (the quote page only): the products, the code's lookup, the limited counters and the
    * member's facts may come from caches of a few seconds (READS_CACHE_SECONDS), dropped when staff
-   * change them, when an order is made or cancelled, and when this member submits. submitOrder
-   * reads everything as stored now; its conditional UPDATEs decide the limits either way.
+   * change them, when an order is made or cancelled, and when this member submits.
+   * `cachedLimits` (submitOrder's first try): only the code's lookup and the counters may; prices,
+   * stock and the member's facts are read as stored now. The order's conditional UPDATEs decide
+   * the limits either way.
    */
-  async price(userId: number | null, input: QuoteInput, loaded: QuoteLoaded = {}, opts: { cached?: boolean } = {}): Promise<PricedQuote> {
+  async price(userId: number | null, input: QuoteInput, loaded: QuoteLoaded = {}, opts: { cached?: boolean; cachedLimits?: boolean } = {}): Promise<PricedQuote> {
     const cached = opts.cached === true;
+    const cachedLimits = cached || opts.cachedLimits === true;
     const code = typedCodeOf(input);
     const items = input.cartItems;
-    const typed = code ? (cached ? this.cache.getOrLoad(`${READS.code}${code}`, () => this.promotions.findCode(code), READS_CACHE_SECONDS) : this.promotions.findCode(code)) : Promise.resolve(null);
+    const typed = code ? (cachedLimits ? this.cache.getOrLoad(`${READS.code}${code}`, () => this.promotions.findCode(code), READS_CACHE_SECONDS) : this.promotions.findCode(code)) : Promise.resolve(null);
     const productIds = items.map((i) => i.product_id);
-    const candidates = this.promotionsFor(typed, cached);
+    const candidates = this.promotionsFor(typed, cachedLimits);
     const [products, methods, promotions, customer, coupon] = await Promise.all([
       loaded.products ?? (cached ? this.cachedProducts(productIds) : this.catalog.purchasable(productIds)),
       loaded.methods ?? this.settings.allMethods(),
