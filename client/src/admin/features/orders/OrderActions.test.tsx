@@ -47,8 +47,10 @@ describe('admin order actions (issue 19: 開始備貨, staff cancel of unpaid ca
     const user = userEvent.setup();
     show();
     const d = await openDetail(user, 101);
+    // The dialog's title shows before the order's details (and what staff may do) have come.
+    const start = await within(d).findByRole('button', { name: '開始備貨' });
     expect(within(d).queryByRole('button', { name: '取消訂單' })).toBeNull();
-    await user.click(within(d).getByRole('button', { name: '開始備貨' }));
+    await user.click(start);
     expect(await toast('已開始備貨')).toBeInTheDocument();
     expect(sent).toEqual([{ order_id: 101 }]);
     await waitFor(() => expect(within(d).queryByRole('button', { name: '開始備貨' })).toBeNull());
@@ -66,7 +68,7 @@ describe('admin order actions (issue 19: 開始備貨, staff cancel of unpaid ca
     const user = userEvent.setup();
     show();
     const d = await openDetail(user, 101);
-    await user.click(within(d).getByRole('button', { name: '取消訂單' }));
+    await user.click(await within(d).findByRole('button', { name: '取消訂單' }));
     const confirm = await dialog('確定要取消訂單 #101 嗎？');
     await user.type(within(confirm).getByLabelText('取消原因'), '客人電話取消');
     await user.click(within(confirm).getByRole('button', { name: '取消訂單' }));
