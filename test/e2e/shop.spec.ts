@@ -18,7 +18,7 @@ test.describe('catalogue to cart', () => {
     const { products, productsTypes } = await loadCatalogue(request);
     expect(products.length).toBeGreaterThanOrEqual(40);
     expect(productsTypes.length).toBeGreaterThanOrEqual(6);
-    const { product, variant } = await findProduct(request, severalVariants);
+    const { product, variant, variants } = await findProduct(request, severalVariants);
 
     await page.goto('/');
     await navigate(page, '全部商品', testInfo);
@@ -65,7 +65,9 @@ test.describe('catalogue to cart', () => {
     await card.getByRole('button', { name: `查看 ${product.title}` }).click();
     const popup = page.getByTestId('product-popup');
     await expect(popup.getByRole('heading', { name: product.title })).toBeVisible();
-    await expect(popup.getByText('最多可選 99 件')).toBeVisible();
+    // Before a variant is chosen the stepper is capped by the most any variant has (issue 20), at most 99.
+    const most = Math.max(...variants.map((v) => v.stock));
+    await expect(popup.getByText(most >= 99 ? '最多可選 99 件' : `庫存僅剩 ${most} 件`)).toBeVisible();
     await expect(popup.getByRole('button', { name: '減少數量' })).toBeDisabled();
     await popup.getByRole('button', { name: /加入購物車/ }).click();
     await expect(page.locator('.ant-message').getByText('請先選擇規格！')).toBeVisible();
