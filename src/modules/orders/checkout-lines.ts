@@ -11,10 +11,11 @@ import { OrderItem } from './entities/order-item.entity';
  * steps so the order keeps "prices first, hot rows last":
  * 1. `writePrices`: the bought lines and add-ons (line_kind, promotion_id), the adjustments (kind,
  *    label, source_id from the engine). Only this order's rows.
- * 2. `takeLimited`: what is limited and shared with every other order, last: the promotions'
- *    counters (PromotionUsesService.take: a spent code or use refuses the order, 409), the stock of
- *    every line (a gift only when it can be taken: else it is left out, not an error), then the
- *    gift lines that ship and the promotion_uses rows.
+ * 2. `takeLimited`: what is limited and shared with every other order, last: each gift's
+ *    gift_stock, the stock of every line (a gift only when it can be taken: else it is left out, not
+ *    an error), the promotion_uses rows and the gift lines that ship, and at the very end the codes'
+ *    and promotions' counters (PromotionUsesService.takeCounts: a spent code or use refuses the
+ *    order, 409): the rows every order of a promotion waits on are held the shortest.
  */
 @Injectable()
 export class CheckoutLines {
@@ -50,17 +51,27 @@ export class CheckoutLines {
 
   async takeLimited(userId: number, orderId: number, quote: PricedQuote): Promise<void> {
     const { lines, uses } = quote.result;
-    const taken = await this.promotionUses.take(userId, orderId, uses);
+    // Gifts first: one of each gift promotion's stock, then the variants' stock (a gift only when it
+    // can be taken: else the order goes without it, its gift_stock given back).
+    const taken = await this.promotionUses.takeGifts(uses);
     const gifts = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.line_kind === 'gift' && l.promotion_id !== undefined && taken.gifts.has(l.promotion_id));
     const skipped = await this.stock.reserveStock(
       lines.filter((l) => l.line_kind !== 'gift').map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
       gifts.map(({ l }) => ({ variantId: l.variant_id, quantity: l.quantity })),
     );
     const short = new Set(skipped.map((s) => s.variantId));
-    const shipped = gifts.filter(({ l }) => !short.has(l.variant_id));
-    await this.promotionUses.record(userId, orderId, uses, taken, new Set(shipped.map(({ l }) => l.promotion_id!)));
-    if (shipped.length > 0) await this.tx.repo(OrderItem).insert(shipped.map(({ i }) => this.row(orderId, quote, i)));
+    const shipped = new Set(gifts.filter(({ l }) => !short.has(l.variant_id)).map(({ l }) => l.promotion_id!));
+    const unshipped = [...taken.gifts].filter((id) => !shipped.has(id));
+    if (unshipped.length > 0) await this.promotionUses.returnGifts(unshipped);
+    // A gift promotion whose gift does not ship is not used by this order (no row, no count, no code).
+    const kept = uses.filter((u) => !u.gift || shipped.has(u.promotionId));
+    await this.promotionUses.record(userId, orderId, kept);
+    const giftRows = gifts.filter(({ l }) => shipped.has(l.promotion_id!));
+    if (giftRows.length > 0) await this.tx.repo(OrderItem).insert(giftRows.map(({ i }) => this.row(orderId, quote, i)));
+    // Last: the codes' and promotions' counters, the rows every order of a promotion waits on.
+    await this.promotionUses.takeCounts(userId, orderId, kept);
   }
+
 
   /** An order_items row of quote line `i`: title, name and image as they are now, the price as charged. */
   private row(orderId: number, quote: PricedQuote, i: number): Partial<OrderItem> {

@@ -34,7 +34,7 @@ interface GivenBack {
   codeId: number | null;
 }
 
-/** What `take` got: the gift promotions whose gift_stock it took one of. */
+/** What `takeGifts` got: the gift promotions whose gift_stock it took one of. */
 export interface TakenUses {
   gifts: Set<number>;
 }
@@ -57,22 +57,41 @@ export class PromotionUsesService {
   constructor(private readonly tx: Transactions) {}
 
   /**
-   * Takes what the order uses: a use for each counted promotion (refused when used_count reached
-   * usage_limit: 折扣碼已使用完畢), the unique code (already used: 折扣碼已使用完畢), the member's use
-   * (per_member_limit reached: 您已使用過此折扣碼), and one gift of each gift promotion while
-   * gift_stock > 0 (none left: the gift is left out, not an error). Throws PromotionLimitError; the
-   * caller's transaction then rolls back. Joins the caller's transaction.
+   * One of promotions.gift_stock for each gift use (a conditional UPDATE: gift_stock > 0), in the
+   * order's transaction. A gift that cannot be taken is not an error: the order goes without it.
    */
-  async take(userId: number, orderId: number, uses: readonly EngineUse[]): Promise<TakenUses> {
+  async takeGifts(uses: readonly EngineUse[]): Promise<TakenUses> {
     const gifts = new Set<number>();
-    if (uses.length === 0) return { gifts };
+    for (const u of [...uses].filter((x) => x.gift).sort((a, b) => a.promotionId - b.promotionId)) {
+      const res = await this.tx.manager
+        .createQueryBuilder()
+        .update(Promotion)
+        .set({ gift_stock: () => 'gift_stock - 1', updated_at: () => 'updated_at' })
+        .where('id = :id AND gift_stock > 0', { id: u.promotionId })
+        .execute();
+      if (res.affected === 1) gifts.add(u.promotionId);
+    }
+    return { gifts };
+  }
+
+  /** gift_stock + 1 for gifts taken that will not ship after all (their variant's stock ran out). */
+  async returnGifts(promotionIds: readonly number[]): Promise<void> {
+    for (const id of [...promotionIds].sort((a, b) => a - b)) {
+      await this.tx.manager.createQueryBuilder().update(Promotion).set({ gift_stock: () => 'gift_stock + 1', updated_at: () => 'updated_at' }).where('id = :id', { id }).execute();
+    }
+  }
+
+  /**
+   * The counted limits of the uses the order keeps, the last writes of the order's transaction: the
+   * unique codes (one order's row each), then promotions.used_count (the row every order of a
+   * promotion waits on until commit: the shorter it is held the better), then the member's use
+   * after it on purpose (the counter's row lock lines up one member's concurrent orders; MariaDB
+   * would deadlock two INSERTs of the same new member row), only for promotions with a per-member
+   * limit. A spent limit throws PromotionLimitError (the transaction rolls back; 409).
+   */
+  async takeCounts(userId: number, orderId: number, uses: readonly EngineUse[]): Promise<void> {
     const byPromotion = [...uses].sort((a, b) => a.promotionId - b.promotionId);
     const manager = this.tx.manager;
-
-    // The unique codes (one order's row each), then the promotions' counters: the rows every order
-    // of a promotion waits on until this commits. A member's use comes after the counter on purpose:
-    // the counter's row lock lines up one member's concurrent orders (MariaDB would deadlock two
-    // INSERTs of the same new member row), and only promotions with a per-member limit keep one.
     for (const u of byPromotion) {
       if (u.codeId === null) continue;
       const res = await manager
@@ -83,26 +102,15 @@ export class PromotionUsesService {
         .execute();
       if (res.affected !== 1) throw new PromotionLimitError(COUPON_MSG.usedUp, u.promotionId, false);
     }
-
     for (const u of byPromotion) {
-      if (u.counts) {
-        const res = await manager
-          .createQueryBuilder()
-          .update(Promotion)
-          .set({ used_count: () => 'used_count + 1', updated_at: () => 'updated_at' })
-          .where('id = :id AND (usage_limit IS NULL OR used_count < usage_limit)', { id: u.promotionId })
-          .execute();
-        if (res.affected !== 1) throw new PromotionLimitError(COUPON_MSG.usedUp, u.promotionId, u.code === '');
-      }
-      if (u.gift) {
-        const res = await manager
-          .createQueryBuilder()
-          .update(Promotion)
-          .set({ gift_stock: () => 'gift_stock - 1', updated_at: () => 'updated_at' })
-          .where('id = :id AND gift_stock > 0', { id: u.promotionId })
-          .execute();
-        if (res.affected === 1) gifts.add(u.promotionId);
-      }
+      if (!u.counts) continue;
+      const res = await manager
+        .createQueryBuilder()
+        .update(Promotion)
+        .set({ used_count: () => 'used_count + 1', updated_at: () => 'updated_at' })
+        .where('id = :id AND (usage_limit IS NULL OR used_count < usage_limit)', { id: u.promotionId })
+        .execute();
+      if (res.affected !== 1) throw new PromotionLimitError(COUPON_MSG.usedUp, u.promotionId, u.code === '');
     }
     for (const u of byPromotion) {
       if (!u.counts || u.perMemberLimit === null) continue;
@@ -110,34 +118,25 @@ export class PromotionUsesService {
         throw new PromotionLimitError(COUPON_MSG.memberUsed, u.promotionId, u.code === '');
       }
     }
-
-    return { gifts };
   }
 
-  /**
-   * After the stock: a gift promotion whose gift did not ship (no gift_stock left, or its variant
-   * could not be reserved) gives back all it took (the gift, the use, the code: the shopper got
-   * nothing of it) and leaves no row; every other use is written to promotion_uses (one row per
-   * promotion). Every row touched here was already updated by `take`. Joins the caller's transaction.
-   */
-  async record(userId: number, orderId: number, uses: readonly EngineUse[], taken: TakenUses, giftsShipped: ReadonlySet<number>): Promise<void> {
-    const unshipped = uses.filter((u) => u.gift && !giftsShipped.has(u.promotionId)).sort((a, b) => a.promotionId - b.promotionId);
-    if (unshipped.length > 0) await this.giveBack(orderId, unshipped.map((u) => ({ promotionId: u.promotionId, userId, counted: u.counts, gift: taken.gifts.has(u.promotionId), codeId: u.codeId })));
-    const rows = uses
-      .filter((u) => !unshipped.includes(u))
-      .map((u) => ({
-        order_id: orderId,
-        promotion_id: u.promotionId,
-        user_id: userId,
-        coupon_code_id: u.codeId,
-        code: u.code.slice(0, 20),
-        counted: u.counts ? 1 : 0,
-        gift: u.gift ? 1 : 0,
-        discount: u.discount,
-        released_at: null,
-      }));
+
+  /** The promotion_uses rows of the uses the order keeps (what a cancel gives back and reports read). */
+  async record(userId: number, orderId: number, uses: readonly EngineUse[]): Promise<void> {
+    const rows = uses.map((u) => ({
+      order_id: orderId,
+      promotion_id: u.promotionId,
+      user_id: userId,
+      coupon_code_id: u.codeId,
+      code: u.code.slice(0, 20),
+      counted: u.counts ? 1 : 0,
+      gift: u.gift ? 1 : 0,
+      discount: u.discount,
+      released_at: null,
+    }));
     if (rows.length > 0) await this.tx.repo(PromotionUse).insert(rows);
   }
+
 
   /**
    * Gives back what a cancelled order took, once (each promotion_uses row is released by a
