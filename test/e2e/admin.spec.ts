@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
-import { dialog, isMobile, keepScreenshot, keepShot, pickOption } from './nav';
+import { dialog, dialogGone, isMobile, keepScreenshot, keepShot, pickOption } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
 
 /**
@@ -130,7 +130,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
     await keepShot(page, testInfo, 'admin-logistics-status');
     await status.locator('.ant-modal-footer').getByRole('button', { name: '關閉' }).click();
-    await expect(status).toBeHidden();
+    await dialogGone(page, /物流狀態/);
 
     // Refund the card payment, after the confirmation.
     await detail.getByRole('button', { name: '退款', exact: true }).click();
@@ -216,6 +216,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     const status = dialog(page, /物流狀態/);
     await expect(status.getByTestId('logistics-status-desc')).not.toBeEmpty();
     await status.locator('.ant-modal-footer').getByRole('button', { name: '關閉' }).click();
+    await dialogGone(page, /物流狀態/);
     await detail.locator('.ant-modal-close').click();
 
     // The member asks for a return on /orders.

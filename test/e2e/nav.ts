@@ -6,6 +6,14 @@ export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobil
 export const dialog = (page: Page, title: string | RegExp): Locator =>
   page.locator('.ant-modal:not(.ant-zoom-leave)').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
 
+/**
+ * Waits until the dialog titled `title` is gone, its closing motion included: while it zooms out its
+ * wrap still covers the page, so a click on the dialog below (its ✕) lands on it instead.
+ */
+export async function dialogGone(page: Page, title: string | RegExp): Promise<void> {
+  await expect(page.locator('.ant-modal-wrap').filter({ has: page.locator('.ant-modal-title', { hasText: title }) })).toBeHidden();
+}
+
 /** Waits until no element matching `selector` is still in antd's opening motion (classes *-appear / *-enter). */
 async function motionEnded(page: Page, selector: string): Promise<void> {
   await expect(page.locator(selector).and(page.locator('[class*="-appear"], [class*="-enter"]'))).toHaveCount(0);
