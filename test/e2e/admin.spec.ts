@@ -14,11 +14,17 @@ import { ensureShopMember, login, type ShopMember } from './shop-member';
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
 
 /** A toast the admin can read: shown and inside the screen (a phone's too). */
-async function expectToast(page: Page, text: string | RegExp) {
+async function expectToast(page: Page, text: string | RegExp, timeout?: number) {
   const t = toast(page, text).first();
-  await expect(t).toBeVisible();
+  await expect(t).toBeVisible(timeout ? { timeout } : undefined);
   await expect(t).toBeInViewport();
 }
+
+/**
+ * 建立出貨單 answers once the ticket job is done or SHIPPING_TICKET_WAIT_MS (8 s) have passed (then the
+ * screen polls): its toast may come later than the default 10 s on a loaded machine.
+ */
+const TICKET_ANSWER_MS = 30_000;
 
 async function adminLogin(page: Page) {
   await page.goto('/admin/orders');
@@ -116,8 +122,8 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(ticketForm.getByLabel('出貨日期')).toHaveValue(tomorrow);
     await keepShot(page, testInfo, 'admin-ticket-form');
     await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
-    await expectToast(page, '出貨單建立成功');
-    await expect(ticketForm).toBeHidden({ timeout: 30_000 });
+    await expectToast(page, '出貨單建立成功', TICKET_ANSWER_MS);
+    await expect(ticketForm).toBeHidden({ timeout: TICKET_ANSWER_MS });
     const tickets = detail.getByTestId('detail-tickets');
     await expect(tickets.getByTestId('ticket-status').first()).toHaveText('已建立');
     await expect(tickets.getByRole('link', { name: '列印出貨單' }).first()).toHaveAttribute('href', /shippingLabel/);
@@ -174,8 +180,8 @@ test.describe('back-office orders and members (issue 11)', () => {
     await expect(ticketForm.getByLabel('出貨日期')).toHaveCount(0);
     await keepShot(page, testInfo, 'admin-ticket-c2c');
     await ticketForm.getByRole('button', { name: '建立出貨單' }).click();
-    await expectToast(page, '出貨單建立成功');
-    await expect(ticketForm).toBeHidden({ timeout: 30_000 });
+    await expectToast(page, '出貨單建立成功', TICKET_ANSWER_MS);
+    await expect(ticketForm).toBeHidden({ timeout: TICKET_ANSWER_MS });
     const tickets = detail.getByTestId('detail-tickets');
     await expect(tickets).toContainText('7-11 C2C');
     await expect(tickets.getByTestId('ticket-status').first()).toHaveText('已建立');
@@ -202,7 +208,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     let detail = dialog(page, `訂單 #${order.orderId}`);
     await detail.getByRole('button', { name: '建立出貨單' }).click();
     await dialog(page, `建立出貨單 — 訂單 #${order.orderId}`).getByRole('button', { name: '建立出貨單' }).click();
-    await expectToast(page, '出貨單建立成功');
+    await expectToast(page, '出貨單建立成功', TICKET_ANSWER_MS);
     const shipTradeNo = ((await detail.getByTestId('detail-tickets').getByText(/^物流單號 /).first().textContent()) ?? '').replace('物流單號 ', '').trim();
     expect(shipTradeNo).not.toBe('');
 
