@@ -7,6 +7,7 @@ import { CouponCode } from '../../src/modules/promotions/entities/coupon-code.en
 import { Promotion } from '../../src/modules/promotions/entities/promotion.entity';
 import type { TestApp } from '../helpers/test-app';
 import type { Shopper, TestVariant } from './checkout-fixtures';
+import { NEUTRAL_PROMOTION } from '../../src/common/validation/promotion-rules';
 
 /**
  * Promotions for the quote, checkout and race API tests (test/api/promotions-*.api-spec.ts), written
@@ -24,33 +25,8 @@ export async function promotion(app: INestApplication, fields: PromotionFields):
   const saved = await repo.save(
     repo.create({
       name: `活動 ${++seq}`,
-      description: '',
-      starts_at: null,
-      ends_at: null,
-      is_active: 1,
-      stackable: 0,
-      priority: 0,
-      member_only: 0,
-      first_order_only: 0,
-      tier_ids: [],
-      scope: 'all',
-      product_ids: [],
-      category_ids: [],
-      exclude_product_ids: [],
-      min_subtotal: null,
-      min_quantity: null,
-      tiers: [],
-      percent: null,
-      max_discount: null,
-      bundle_quantity: null,
-      bundle_price: null,
-      gift_variant_id: null,
+      ...NEUTRAL_PROMOTION,
       gift_stock: 0,
-      addon_items: [],
-      coupon_mode: 'none',
-      shared_code: null,
-      usage_limit: null,
-      per_member_limit: null,
       used_count: 0,
       ...fields,
     }),

@@ -4,6 +4,7 @@ import { adminApi } from './admin-catalog-data';
 import { ADMIN, HOME_ADDRESS } from './admin-data';
 import { findProduct, type Pick, type Variant } from './catalog-data';
 import { csrf, post, type ShopMember } from './shop-member';
+import { NEUTRAL_PROMOTION } from '../../src/common/validation/promotion-rules';
 
 /**
  * Data for the promotion browser tests (issue 20): promotions made by the seeded owner through the
@@ -24,35 +25,9 @@ export const tag = (n = 6) =>
 /** A promotion body as POST /api/admin/promotions takes it: an automatic one on everything, active now. */
 export function promotionBody(overrides: Record<string, unknown>): Record<string, unknown> {
   return {
+    ...NEUTRAL_PROMOTION,
     name: `E2E ${tag()}`,
-    description: '',
     kind: 'amount_off',
-    starts_at: null,
-    ends_at: null,
-    is_active: 1,
-    stackable: 0,
-    priority: 0,
-    member_only: 0,
-    first_order_only: 0,
-    tier_ids: [],
-    scope: 'all',
-    product_ids: [],
-    category_ids: [],
-    exclude_product_ids: [],
-    min_subtotal: null,
-    min_quantity: null,
-    tiers: [],
-    percent: null,
-    max_discount: null,
-    bundle_quantity: null,
-    bundle_price: null,
-    gift_variant_id: null,
-    gift_stock: 0,
-    addon_items: [],
-    coupon_mode: 'none',
-    shared_code: null,
-    usage_limit: null,
-    per_member_limit: null,
     ...overrides,
   };
 }

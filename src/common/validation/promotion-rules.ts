@@ -152,6 +152,40 @@ export function promotionTimeText(at: Date | string | null | undefined): string 
 }
 
 /** A form's values before they are checked: any field may hold anything (typed, sent as JSON, missing). */
+/**
+ * A promotion that does nothing special: always on, automatic, on everything, no threshold, no limit.
+ * The demo seed, the tests' fixtures and the admin screen's tests start from it and set what matters.
+ */
+export const NEUTRAL_PROMOTION: Omit<PromotionInput, 'name' | 'kind'> = {
+  description: '',
+  starts_at: null,
+  ends_at: null,
+  is_active: 1,
+  stackable: 0,
+  priority: 0,
+  member_only: 0,
+  first_order_only: 0,
+  tier_ids: [],
+  scope: 'all',
+  product_ids: [],
+  category_ids: [],
+  exclude_product_ids: [],
+  min_subtotal: null,
+  min_quantity: null,
+  tiers: [],
+  percent: null,
+  max_discount: null,
+  bundle_quantity: null,
+  bundle_price: null,
+  gift_variant_id: null,
+  gift_stock: 0,
+  addon_items: [],
+  coupon_mode: 'none',
+  shared_code: null,
+  usage_limit: null,
+  per_member_limit: null,
+};
+
 export type PromotionDraft = { [K in keyof PromotionInput]?: unknown };
 
 export interface PromotionProblem {

@@ -5,6 +5,7 @@
  * together (demo-seed.spec.ts checks they agree).
  */
 import { DEMO_PRODUCT_TYPES, DEMO_PRODUCTS } from './demo-products';
+import { NEUTRAL_PROMOTION } from '../../common/validation/promotion-rules';
 
 /** The code of the first-order promotion. */
 export const DEMO_WELCOME_CODE = 'WELCOME100';
@@ -27,36 +28,7 @@ const typeId = (name: string): number => {
  * are numbered by the database, which may not start at 1 after a reset on MariaDB).
  */
 export function buildPromotions(variantId: (productTitle: string, variantName: string) => number): Record<string, unknown>[] {
-  const base = {
-    description: '',
-    starts_at: null,
-    ends_at: null,
-    is_active: 1,
-    stackable: 0,
-    priority: 0,
-    member_only: 0,
-    first_order_only: 0,
-    tier_ids: [],
-    scope: 'all',
-    product_ids: [],
-    category_ids: [],
-    exclude_product_ids: [],
-    min_subtotal: null,
-    min_quantity: null,
-    tiers: [],
-    percent: null,
-    max_discount: null,
-    bundle_quantity: null,
-    bundle_price: null,
-    gift_variant_id: null,
-    gift_stock: 0,
-    addon_items: [],
-    coupon_mode: 'none',
-    shared_code: null,
-    usage_limit: null,
-    per_member_limit: null,
-    used_count: 0,
-  };
+  const base = { ...NEUTRAL_PROMOTION, used_count: 0 };
   return [
     { ...base, name: '滿千折百', description: '全館消費滿 NT$1,000 現折 NT$100', kind: 'amount_off', priority: 10, tiers: [{ threshold: 1000, value: 100 }] },
     {

@@ -1,40 +1,20 @@
 import type { AdminProductRow } from '@api/admin-catalog';
 import type { AdminPromotion } from '@api/promotions';
+import { NEUTRAL_PROMOTION } from '@rules/promotion-rules';
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
 /** A promotion as GET /api/admin/promotions answers it (spec 4 §3). */
 export const promo = (id: number, extra: Partial<AdminPromotion> = {}): AdminPromotion => ({
+  ...NEUTRAL_PROMOTION,
   id,
   name: `滿千折百 ${id}`,
-  description: '全館滿 NT$ 1,000 折 NT$ 100',
   kind: 'amount_off',
   starts_at: '2026-12-01T00:00:00+08:00',
   ends_at: '2026-12-31T23:59:00+08:00',
-  is_active: 1,
-  stackable: 0,
-  priority: 0,
-  member_only: 0,
-  first_order_only: 0,
-  tier_ids: [],
-  scope: 'all',
-  product_ids: [],
-  category_ids: [],
-  exclude_product_ids: [],
-  min_subtotal: null,
-  min_quantity: null,
+  description: '全館滿 NT$ 1,000 折 NT$ 100',
   tiers: [{ threshold: 1000, value: 100 }],
-  percent: null,
-  max_discount: null,
-  bundle_quantity: null,
-  bundle_price: null,
-  gift_variant_id: null,
   gift_stock: null,
-  addon_items: [],
-  coupon_mode: 'none',
-  shared_code: null,
-  usage_limit: null,
-  per_member_limit: null,
   used_count: 0,
   status: 'upcoming',
   orders: 0,
