@@ -5,6 +5,8 @@ import { ErrorText } from '../../../shared/components/ErrorText';
 import { formatNT } from '../../../shared/lib/format';
 import { cartLineKey, type CartItem } from '../cart/cartSlice';
 import { QuoteTotals } from '../cart/QuoteTotals';
+// The line styles (image, title, 規格) are the cart quote's own.
+import '../cart/Quote.css';
 import type { CartQuote } from '../cart/useCartQuote';
 import { CouponBox } from './CouponBox';
 
@@ -22,14 +24,14 @@ export function SummaryLines({ items, quote }: { items: readonly CartItem[]; quo
             const tag = KIND_TAG[l.line_kind];
             return (
               <li key={`${l.line_kind}-${l.product_id}-${l.variant_id}-${i}`} className="ss-co-item" data-testid="checkout-item">
-                {l.image_url ? <img src={l.image_url} alt="" width={56} height={56} className="ss-co-item-img" loading="lazy" /> : <span className="ss-co-item-img" />}
-                <span className="ss-co-item-info">
-                  <span className="ss-co-item-title">
+                {l.image_url ? <img src={l.image_url} alt="" width={56} height={56} className="ss-quote-item-img" loading="lazy" /> : <span className="ss-quote-item-img" />}
+                <span className="ss-quote-item-info">
+                  <span className="ss-quote-item-title">
                     {tag && <span className={tag.cls}>{tag.text}</span>}
                     {l.title}
                   </span>
-                  {l.variant_name && <span className="ss-co-item-sub">規格：{l.variant_name}</span>}
-                  <span className="ss-co-item-sub">
+                  {l.variant_name && <span className="ss-quote-item-sub">規格：{l.variant_name}</span>}
+                  <span className="ss-quote-item-sub">
                     {formatNT(l.unit_price)} × {l.quantity}
                   </span>
                   {l.discount > 0 && <span className="ss-co-item-discount">折扣 −{formatNT(l.discount)}</span>}
@@ -40,11 +42,11 @@ export function SummaryLines({ items, quote }: { items: readonly CartItem[]; quo
           })
         : items.map((i) => (
             <li key={cartLineKey(i)} className="ss-co-item" data-testid="checkout-item">
-              {i.image_url ? <img src={i.image_url} alt="" width={56} height={56} className="ss-co-item-img" loading="lazy" /> : <span className="ss-co-item-img" />}
-              <span className="ss-co-item-info">
-                <span className="ss-co-item-title">{i.title}</span>
-                {i.variant_name && <span className="ss-co-item-sub">規格：{i.variant_name}</span>}
-                <span className="ss-co-item-sub">
+              {i.image_url ? <img src={i.image_url} alt="" width={56} height={56} className="ss-quote-item-img" loading="lazy" /> : <span className="ss-quote-item-img" />}
+              <span className="ss-quote-item-info">
+                <span className="ss-quote-item-title">{i.title}</span>
+                {i.variant_name && <span className="ss-quote-item-sub">規格：{i.variant_name}</span>}
+                <span className="ss-quote-item-sub">
                   {formatNT(i.discount_price)} × {i.quantity}
                 </span>
               </span>
