@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { editorAccount, expectNoSideScroll, expectToast, jpegFile, pngFile, shopperContext, signIn, unique } from './admin-catalog-data';
-import { dialog, keepShot, openKnowledge } from './nav';
+import { dialog, keepShot, motionsDone, openKnowledge } from './nav';
 
 /**
  * Issue 12 in the browser (back-office II, content). On the desktop, an editor adds
@@ -72,7 +72,7 @@ test.describe('back-office content (issue 12)', () => {
     await expect(link).toBeVisible();
     await expect(link).toBeInViewport();
     await expect.poll(() => link.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    await shop.waitForTimeout(700); // the slide's move
+    await motionsDone(shop); // the slide's move
     await shop.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-home-new-banner.png` });
     await link.click();
     await expect(shop).toHaveURL(/\/products$/);

@@ -14,6 +14,18 @@ export async function dialogGone(page: Page, title: string | RegExp): Promise<vo
   await expect(page.locator('.ant-modal-wrap').filter({ has: page.locator('.ant-modal-title', { hasText: title }) })).toBeHidden();
 }
 
+/** Waits until every finite animation and CSS transition on the page has ended (a slide's move, a fade). */
+export async function motionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Waits until no element matching `selector` is still in antd's opening motion (classes *-appear / *-enter). */
 async function motionEnded(page: Page, selector: string): Promise<void> {
   await expect(page.locator(selector).and(page.locator('[class*="-appear"], [class*="-enter"]'))).toHaveCount(0);
