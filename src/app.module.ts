@@ -37,6 +37,10 @@ import { ImagesModule } from './modules/images/images.module';
 import { EditorModule } from './modules/editor/editor.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { PromotionsModule } from './modules/promotions/promotions.module';
+import { MemberNoticesModule } from './modules/member-notices/member-notices.module';
+import { RewardsModule } from './modules/rewards/rewards.module';
+import { ReviewsModule } from './modules/reviews/reviews.module';
+import { WishlistModule } from './modules/wishlist/wishlist.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -84,6 +88,10 @@ export class AppModule {
         PaymentsModule,
         OrdersModule,
         PromotionsModule,
+        MemberNoticesModule,
+        RewardsModule,
+        ReviewsModule,
+        WishlistModule,
         InvoicesModule,
         RefundsModule,
         ImagesModule,

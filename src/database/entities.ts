@@ -54,6 +54,15 @@ import { Address } from '../modules/users/entities/address.entity';
 import { User } from '../modules/users/entities/user.entity';
 import { UserConfig } from '../modules/users/entities/user-config.entity';
 import { UserIdentity } from '../modules/users/entities/user-identity.entity';
+import { MemberNote } from '../modules/users/entities/member-note.entity';
+import { MemberPoints } from '../modules/rewards/entities/member-points.entity';
+import { MemberTier } from '../modules/rewards/entities/member-tier.entity';
+import { PointsEntry } from '../modules/rewards/entities/points-entry.entity';
+import { PointsRules } from '../modules/rewards/entities/points-rules.entity';
+import { Review } from '../modules/reviews/entities/review.entity';
+import { ReviewSummary } from '../modules/reviews/entities/review-summary.entity';
+import { RestockRequest } from '../modules/wishlist/entities/restock-request.entity';
+import { WishlistItem } from '../modules/wishlist/entities/wishlist-item.entity';
 
 export const ENTITIES = [
   // jobs
@@ -63,6 +72,7 @@ export const ENTITIES = [
   UserConfig,
   Address,
   UserIdentity,
+  MemberNote,
   // auth
   Admin,
   Session,
@@ -92,6 +102,17 @@ export const ENTITIES = [
   CouponCode,
   PromotionUse,
   PromotionMemberUse,
+  // rewards
+  PointsEntry,
+  MemberPoints,
+  MemberTier,
+  PointsRules,
+  // reviews
+  Review,
+  ReviewSummary,
+  // wishlist
+  WishlistItem,
+  RestockRequest,
   // payments
   PaymentTransaction,
   PaymentNotification,

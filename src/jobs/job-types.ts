@@ -38,6 +38,11 @@ export const JobName = {
   RefundsSettlePending: 'refunds.settle-pending',
   OrdersComplete: 'orders.complete',
   MaintenanceDemo: 'maintenance.demo',
+  MemberNotice: 'member.notice',
+  PointsExpiry: 'points.expiry',
+  PointsBirthday: 'points.birthday',
+  TiersEvaluate: 'tiers.evaluate',
+  RestockNotify: 'restock.notify',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -98,7 +103,26 @@ export interface JobPayloads {
   [JobName.OrdersComplete]: { limit?: number };
   /** Harmless job for tests and smoke checks; no handler is registered by the application. */
   [JobName.MaintenanceDemo]: { token: string };
+  /**
+   * A notice to one member on their channel (issue 21 §7; src/modules/member-notices): the text is built
+   * from `kind` and `data` when sent; job id `notice:<kind>:<ref>` (one notice per thing told).
+   */
+  [JobName.MemberNotice]: { userId: number; kind: MemberNoticeKind; ref: string; data: Record<string, string | number> };
+  /** Expire points at month end and send the 30-day reminders (repeatable; job id `points-expiry:<bucket>`). */
+  [JobName.PointsExpiry]: { limit?: number };
+  /** Birthday points to members whose birthday month it is (repeatable; job id `points-birthday:<bucket>`). */
+  [JobName.PointsBirthday]: { limit?: number };
+  /** Daily tier evaluation over all members (repeatable; job id `tiers-evaluate:<bucket>`). */
+  [JobName.TiersEvaluate]: { limit?: number };
+  /** Notify the open restock requests of variants whose stock went from 0 to above 0 (job id `restock:<variantId>:<n>`). */
+  [JobName.RestockNotify]: { variantId: number };
 }
+
+/**
+ * What a member notice tells (issue 21 §7). Transactional: about the member's own points, order,
+ * review or request. Marketing notices (cart reminders, issue 22) will need consent.
+ */
+export type MemberNoticeKind = 'points-earned' | 'points-expiring' | 'points-birthday' | 'tier-upgrade' | 'review-reply' | 'restock';
 
 /**
  * Jobs run at once per queue, where the default (2) is too few: mail waits on the network (SMTP
@@ -134,6 +158,11 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.RefundsSettlePending]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.OrdersComplete]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
+  [JobName.MemberNotice]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.PointsExpiry]: { queue: QueueName.Maintenance, sensitive: false },
+  [JobName.PointsBirthday]: { queue: QueueName.Maintenance, sensitive: false },
+  [JobName.TiersEvaluate]: { queue: QueueName.Maintenance, sensitive: false },
+  [JobName.RestockNotify]: { queue: QueueName.Mail, sensitive: false },
 };
 
 export function isJobName(name: string): name is JobName {

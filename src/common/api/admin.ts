@@ -95,6 +95,45 @@ export interface AdminMemberView {
 }
 export type AdminUsersAnswer = Envelope<{ users: AdminMemberView[]; total: number }>;
 
+/** A staff note on a member (never shown to the member). */
+export interface MemberNoteView {
+  id: number;
+  content: string;
+  admin_name: string;
+  created_at: string;
+}
+
+/** An order in the member detail (links to the admin order). */
+export interface MemberOrderRow {
+  id: number;
+  MerTradeNo: string;
+  created_at: string;
+  total_amount: number;
+  status_label: string;
+  payment_status_label: string;
+}
+
+/**
+ * `GET /api/admin/members/{id}` (issue 21 §6, 會員管理 → the member): profile, addresses, orders,
+ * points and tier, reviews, staff notes, block state. Points history and reviews page through
+ * their own calls (`/api/admin/members/{id}/points`, `/api/admin/reviews?user_id=`).
+ */
+export type AdminMemberDetailAnswer = Envelope<{
+  member: AdminMemberView & {
+    blocked_at: string | null;
+    blocked_reason: string;
+    last_login_at: string | null;
+  };
+  addresses: Array<{ id: number; receiver_name: string; phone: string; address: string; is_default: number }>;
+  orders: MemberOrderRow[];
+  orders_total: number;
+  points: { balance: number; pending: number; tier: string };
+  reviews_count: number;
+  notes: MemberNoteView[];
+}>;
+/** `POST /api/admin/members/{id}/notes` { content (1–500) } → notes. `PUT /api/admin/members/{id}/block` { blocked: boolean, reason (2–100 when blocking) } → message 已停權 / 已解除停權. */
+export type AdminMemberNotesAnswer = Envelope<{ notes: MemberNoteView[] }>;
+
 // ---------------------------------------------------------------- orders (spec 2 §7, spec 1 loadconifg)
 
 export interface AdminConfigAnswerFields {

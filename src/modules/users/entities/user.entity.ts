@@ -55,6 +55,14 @@ export class User {
   @FlagColumn(1)
   is_active: number;
 
+  /** Blocked by staff (會員管理 → 停權, audited): can't log in or order. Null = not blocked. */
+  @DateTimeColumn()
+  blocked_at: Date | null;
+
+  /** Why staff blocked the member (2–100 characters), '' when not blocked. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  blocked_reason: string;
+
   @DateTimeColumn()
   last_login_at: Date | null;
 

@@ -1,0 +1,86 @@
+import type { Envelope } from './envelope';
+
+/** Reviews answers (spec 4 §3, §7; issue 21). Server: src/modules/reviews. */
+
+export interface ReviewSummaryView {
+  /** To one decimal (0 when none). */
+  average: number;
+  count: number;
+  /** Counts by stars, index 0 = 5 stars … index 4 = 1 star (the 5→1 bar). */
+  distribution: [number, number, number, number, number];
+  /** How many shown reviews have photos. */
+  withPhotos: number;
+}
+
+export interface ReviewView {
+  id: number;
+  product_id: number;
+  rating: number;
+  content: string;
+  photos: string[];
+  /** Masked: 王**. */
+  display_name: string;
+  variant_name: string;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+}
+
+export type ReviewSort = 'newest' | 'highest' | 'lowest';
+
+/** `GET /api/load/productReviews/{id}?page&limit(10)&stars&withPhotos&sort`. */
+export type ProductReviewsAnswer = Envelope<{ summary: ReviewSummaryView; reviews: ReviewView[]; total: number }>;
+
+/** An item of a delivered or completed order waiting for a review (within 90 days of delivery). */
+export interface ReviewableItem {
+  order_item_id: number;
+  order_id: number;
+  /** The order's MerTradeNo. */
+  order_no: string;
+  product_id: number;
+  title: string;
+  variant_name: string;
+  image_url: string;
+  delivered_at: string;
+  /** The last day it can be reviewed (delivered + 90 days, Taipei date). */
+  deadline: string;
+}
+
+/** The member's own review (with its moderation state). */
+export interface MyReviewView extends ReviewView {
+  order_item_id: number;
+  title: string;
+  image_url: string;
+  /** 1 = waiting for staff (評價已送出，待審核後顯示). */
+  held: number;
+  is_visible: number;
+}
+
+/** `GET /api/member/reviewables`: what waits and what was written. */
+export type ReviewablesAnswer = Envelope<{ items: ReviewableItem[]; reviews: MyReviewView[] }>;
+
+/** `POST /api/member/reviews` { order_item_id, rating, content, photos } → message 評價已送出 or 評價已送出，待審核後顯示. */
+export type CreateReviewAnswer = Envelope<{ review: MyReviewView; points: number }>;
+
+/** `POST /api/member/reviews/photos` (multipart `file`) → url. */
+export type ReviewPhotoAnswer = Envelope<{ url: string }>;
+
+/** A review in 評價管理. */
+export interface AdminReviewView extends ReviewView {
+  order_item_id: number;
+  order_id: number;
+  order_no: string;
+  user_id: number;
+  /** The member's real name for staff. */
+  username: string;
+  title: string;
+  is_visible: number;
+  held: number;
+  held_reason: string;
+}
+
+/** `GET /api/admin/reviews?limit&offset&status(held|hidden|shown)&stars&product_id&keyword`. */
+export type AdminReviewsAnswer = Envelope<{ reviews: AdminReviewView[]; total: number }>;
+
+/** `PUT /api/admin/reviews/{id}` { is_visible?, reply? } → the review. */
+export type AdminReviewAnswer = Envelope<{ review: AdminReviewView }>;
