@@ -125,6 +125,8 @@ export type QuoteAnswer = Envelope<{
   subtotal: number;
   discountTotal: number;
   pointsUsed: number;
+  /** The member's available points now (0 for visitors; issue 21). */
+  pointsBalance: number;
   pointsMax: number;
   shipping_fee: number;
   /** True when a free_shipping promotion (or the method's threshold) made shipping 0. */

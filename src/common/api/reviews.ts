@@ -84,3 +84,6 @@ export type AdminReviewsAnswer = Envelope<{ reviews: AdminReviewView[]; total: n
 
 /** `PUT /api/admin/reviews/{id}` { is_visible?, reply? } → the review. */
 export type AdminReviewAnswer = Envelope<{ review: AdminReviewView }>;
+
+/** `GET /api/load/ratings`: every product with shown reviews, for the cards (cached; average to one decimal). */
+export type RatingsAnswer = Envelope<{ ratings: Record<string, { average: number; count: number }> }>;

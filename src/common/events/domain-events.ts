@@ -48,6 +48,25 @@ export interface DomainEventMap {
   'order.paid-after-refund': { orderId: number; payment: string; amount: number; tradeNo: string };
   /** A delivered order was completed by the completion job (the return window closed). */
   'order.completed': { orderId: number };
+  /**
+   * A refund was applied to an order (issue 21): the lines and units it gave back (`restocked`: their
+   * stock was put back), the shipping refunded, and whether the order is now refunded in full.
+   * Published in the refund's transaction (points, sold counts and restock listen in it).
+   */
+  'order.refunded': {
+    orderId: number;
+    refundId: number;
+    items: Array<{ orderItemId: number; productId: number | null; variantId: number | null; quantity: number; amount: number }>;
+    shipping: number;
+    restocked: boolean;
+    full: boolean;
+  };
+  /** A member registered (any login): welcome points. */
+  'member.registered': { userId: number };
+  /** A review became visible for the first time (published at once, or released by staff): review points. */
+  'review.published': { reviewId: number; userId: number; productId: number; withPhotos: boolean };
+  /** Variants whose stock went from 0 to above 0 (any path: staff edit, CSV, cancel, refund restock). */
+  'stock.restocked': { variantIds: number[] };
   /** A job ran out of attempts (kept as failed, retryable by an operator). */
   'job.failed': { queue: string; name: string; jobId: string; error: string };
   /** A visitor's contact-form message was stored (its mail job queued). */

@@ -246,6 +246,7 @@ export function answerOf({ result }: PricedQuote): QuoteAnswer {
     subtotal: priced.subtotal,
     discountTotal: priced.discountTotal,
     pointsUsed: priced.pointsUsed,
+    pointsBalance: 0,
     pointsMax: result.pointsMax,
     shipping_fee: priced.shippingFee,
     freeShipping: result.freeShipping,
