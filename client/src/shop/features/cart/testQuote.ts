@@ -74,6 +74,7 @@ export function fakeQuote(body: QuoteRequest, shop: FakeShop): QuoteAnswer {
   const fee = goods >= method.threshold ? 0 : method.cost;
   return {
     success: true, lines, adjustments, gifts: shop.gifts ?? [], addonOffers: offers, hints: shop.hints ?? [], coupon, subtotal,
-    discountTotal: subtotal - goods, pointsUsed: 0, pointsMax: 0, shipping_fee: fee, freeShipping: fee === 0, totalAmount: goods + fee, pointsToEarn: 0,
+    discountTotal: subtotal - goods, pointsUsed: 0,
+    pointsBalance: 0, pointsMax: 0, shipping_fee: fee, freeShipping: fee === 0, totalAmount: goods + fee, pointsToEarn: 0,
   };
 }
