@@ -141,6 +141,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/promotions/:id/codes': STAFF,
   'GET /api/admin/promotions/:id/codes': STAFF,
   'GET /api/admin/promotions/:id/codes.csv': STAFF,
+  // 評價管理 (issue 21, spec 4 §6): owners and staff hide, show and reply; editors read
+  'GET /api/admin/reviews': ALL,
+  'PUT /api/admin/reviews/:id': STAFF,
 };
 
 interface RouteLayer {

@@ -28,6 +28,9 @@ export interface ReviewView {
 
 export type ReviewSort = 'newest' | 'highest' | 'lowest';
 
+/** A review's state: `held` waits for staff, `hidden` is not shown, `shown` is on the product page. */
+export type ReviewStatus = 'held' | 'hidden' | 'shown';
+
 /** `GET /api/load/productReviews/{id}?page&limit(10)&stars&withPhotos&sort`. */
 export type ProductReviewsAnswer = Envelope<{ summary: ReviewSummaryView; reviews: ReviewView[]; total: number }>;
 
@@ -53,13 +56,18 @@ export interface MyReviewView extends ReviewView {
   image_url: string;
   /** 1 = waiting for staff (評價已送出，待審核後顯示). */
   held: number;
+  /** 1 = shown on the product page. */
   is_visible: number;
+  status: ReviewStatus;
 }
 
 /** `GET /api/member/reviewables`: what waits and what was written. */
 export type ReviewablesAnswer = Envelope<{ items: ReviewableItem[]; reviews: MyReviewView[] }>;
 
-/** `POST /api/member/reviews` { order_item_id, rating, content, photos } → message 評價已送出 or 評價已送出，待審核後顯示. */
+/**
+ * `POST /api/member/reviews` { order_item_id, rating, content, photos } → message 評價已送出 or
+ * 評價已送出，待審核後顯示; `points`: what the review earns once published (REVIEW_POINTS, more with a photo).
+ */
 export type CreateReviewAnswer = Envelope<{ review: MyReviewView; points: number }>;
 
 /** `POST /api/member/reviews/photos` (multipart `file`) → url. */
@@ -74,12 +82,15 @@ export interface AdminReviewView extends ReviewView {
   /** The member's real name for staff. */
   username: string;
   title: string;
+  /** As stored (see `status` for what it means). */
   is_visible: number;
   held: number;
+  /** Why it was held: 含連結、含電話號碼、含電子郵件 (kept after staff decide). */
   held_reason: string;
+  status: ReviewStatus;
 }
 
-/** `GET /api/admin/reviews?limit&offset&status(held|hidden|shown)&stars&product_id&keyword`. */
+/** `GET /api/admin/reviews?limit&offset&status(held|hidden|shown)&stars&product_id&user_id&keyword` (newest first, 20 a page). */
 export type AdminReviewsAnswer = Envelope<{ reviews: AdminReviewView[]; total: number }>;
 
 /** `PUT /api/admin/reviews/{id}` { is_visible?, reply? } → the review. */
