@@ -168,7 +168,7 @@ describe('admin product CSV export / import', () => {
     expect(await audits(id)).toEqual(['product.create']);
   });
 
-  it('the counters (views, sold) are not exported, so a re-import never turns them back; a file may still set them', async () => {
+  it('the counters (views, sold) are the shop\'s own: not exported, and a file\'s such columns are ignored (ADR 0057)', async () => {
     await ds.query('UPDATE products SET views_count = 42, sold_quantity = 7 WHERE id = ?', [idB]);
     const { rows } = await exportCsv();
     expect(Object.keys(rows[0])).not.toContain('views_count');
@@ -177,14 +177,11 @@ describe('admin product CSV export / import', () => {
     expect(kept.body.products).toEqual([expect.objectContaining({ product_id: idB, action: 'update', changes: ['單位'] })]);
     const counters = async () => ((await ds.query('SELECT views_count, sold_quantity FROM products WHERE id = ?', [idB])) as Array<Record<string, number>>)[0];
     expect(await counters()).toMatchObject({ views_count: 42, sold_quantity: 7 });
-    const set = await upload(editor, toCsv(mine.map((r) => ({ ...r, unit: '支', views_count: '100', sold_quantity: '' }))), 0);
-    expect(set.body.products?.[0].changes).toEqual(['觀看數']);
-    expect(await counters()).toMatchObject({ views_count: 100, sold_quantity: 7 });
+    const set = await upload(editor, toCsv(mine.map((r) => ({ ...r, unit: '盒', views_count: '100', sold_quantity: '999', 觀看數: '5', 已售數量: '863' }))), 0);
+    expect(set.body.products?.[0].changes).toEqual(['單位']);
+    expect(await counters()).toMatchObject({ views_count: 42, sold_quantity: 7 });
     const bad = await upload(editor, toCsv(mine.map((r) => ({ ...r, views_count: '-1', is_hot: '是' }))), 1);
-    expect(bad.body.errors).toEqual([
-      { line: 2, field: 'is_hot', message: CSV_MSG.flag },
-      { line: 2, field: 'views_count', message: CATALOG_MSG.views },
-    ]);
+    expect(bad.body.errors).toEqual([{ line: 2, field: 'is_hot', message: CSV_MSG.flag }]);
   });
 
   it('a bad row refuses the whole import with line numbers and the form texts; nothing changes', async () => {

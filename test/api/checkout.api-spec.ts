@@ -341,7 +341,8 @@ describe('checkout: POST /api/order/submitOrder (spec 2 §4–5, issue 10)', () 
 
       expect([await stockOf(t.app, a.variantId), await stockOf(t.app, b.variantId)]).toEqual([8, 9]);
       const [soldAfter] = await ds.query('SELECT sold_quantity FROM products WHERE id = ?', [a.productId]);
-      expect(Number(soldAfter.sold_quantity)).toBe(Number(soldBefore.sold_quantity) + 2);
+      // Not paid yet (cash on delivery): nothing sold so far (docs/decisions/0057-real-social-proof.md).
+      expect(Number(soldAfter.sold_quantity)).toBe(Number(soldBefore.sold_quantity));
 
       expect(await rowCount(t.app, "SELECT COUNT(*) AS n FROM outbox_messages WHERE job_name = 'mail.order-confirmation' AND job_id = ?", [`mail-order.${id}`])).toBe(1);
 

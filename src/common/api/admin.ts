@@ -90,6 +90,8 @@ export interface AdminMemberView {
   /** Which social logins are linked (never their ids' secrets). */
   logins: Array<'password' | 'google' | 'facebook' | 'line'>;
   is_active: number;
+  /** Blocked by staff (停權): blocked_at is set. */
+  blocked?: boolean;
   created_at: string;
   order_count: number;
 }
@@ -124,7 +126,8 @@ export type AdminMemberDetailAnswer = Envelope<{
     blocked_reason: string;
     last_login_at: string | null;
   };
-  addresses: Array<{ id: number; receiver_name: string; phone: string; address: string; is_default: number }>;
+  /** The address book: `address` is the home address or the pickup store (name, id, address); receiver_name / phone are the member's. */
+  addresses: Array<{ id: number; shipping_type: string; receiver_name: string; phone: string; address: string; is_default: number }>;
   orders: MemberOrderRow[];
   orders_total: number;
   points: { balance: number; pending: number; tier: string };

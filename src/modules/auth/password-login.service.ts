@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error';
 import type { SessionUser } from '../../common/auth/session-user';
+import { socialLoginErrorMsg } from '../../common/validation/messages';
 import { normalizeTaiwanMobile, TAIWAN_MOBILE } from '../../common/validation/taiwan';
 import { UsersService } from '../users/users.service';
 import { LoginThrottle } from './login-throttle.service';
@@ -26,10 +28,13 @@ export class PasswordLogin {
     await this.throttle.beforeAttempt(account, ip);
     const user = TAIWAN_MOBILE.test(account) ? await this.users.findByAccount(account) : null;
     const ok = await this.hasher.verify(user?.password_hash, password);
-    if (!user || !ok || !user.is_active) {
+    if (!user || !ok) {
       await this.throttle.failed(account, ip);
       return null;
     }
+    // The right password of a blocked or deactivated account: say so (the social logins' wording),
+    // rather than 帳號或密碼錯誤, which would send the member to reset a password that works.
+    if (!user.is_active) throw new AppError(socialLoginErrorMsg('inactive', ''), HttpStatus.FORBIDDEN);
     await this.throttle.succeeded(account, ip);
     if (user.password_hash && this.hasher.needsRehash(user.password_hash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(password));

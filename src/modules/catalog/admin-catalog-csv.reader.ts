@@ -17,8 +17,8 @@ import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
  *   media_urls      商品媒體  URLs separated by `|`, in display order (a URL already on the product keeps its on/off flag)
  *   seo_description SEO描述   may be empty
  *   is_active is_new is_hot is_manager   上架/新品/熱銷/店長推薦: 1 | 0 | empty (= keep; a new product: 1,1,0,0)
- *   views_count sold_quantity            觀看數/已售數量: NOT EXPORTED (the shop keeps counting while the file is
- *                   out, so a re-import would turn them back); a file may add these columns: whole numbers | empty (= keep; new: 0)
+ *   (觀看數 / 已售數量 are the shop's own counts, never typed: not exported, and a file's such columns are
+ *   ignored like any unknown column — docs/decisions/0057-real-social-proof.md)
  *   variant_id      規格編號  empty = a new variant; else one of THIS product's variants
  *   variant_name    規格名稱
  *   quantity        庫存      the variant's stock (≥ 0)
@@ -48,8 +48,6 @@ export const CSV_COLUMNS = {
   is_new: '新品',
   is_hot: '熱銷',
   is_manager: '店長推薦',
-  views_count: '觀看數',
-  sold_quantity: '已售數量',
   variant_id: '規格編號',
   variant_name: '規格名稱',
   quantity: '庫存',
@@ -58,14 +56,14 @@ export const CSV_COLUMNS = {
 } as const;
 export type CsvColumn = keyof typeof CSV_COLUMNS;
 export const COLUMNS = Object.keys(CSV_COLUMNS) as CsvColumn[];
-/** The export's columns: the counters the shop keeps moving are left out (see above). */
-export const EXPORT_COLUMNS = COLUMNS.filter((c) => c !== 'views_count' && c !== 'sold_quantity');
+/** The export's columns. */
+export const EXPORT_COLUMNS = COLUMNS;
 export const PRODUCT_COLUMNS = COLUMNS.slice(0, COLUMNS.indexOf('variant_id'));
 export const VARIANT_COLUMNS = COLUMNS.slice(COLUMNS.indexOf('variant_id'));
 export const FLAGS = ['is_active', 'is_new', 'is_hot', 'is_manager'] as const;
 /** A new product's flags when the cell is empty (those of createOrUpdateProduct). */
 export const NEW_FLAGS: Record<(typeof FLAGS)[number], number> = { is_active: 1, is_new: 1, is_hot: 0, is_manager: 0 };
-const OPTIONAL = new Set<CsvColumn>([...FLAGS, 'views_count', 'sold_quantity']);
+const OPTIONAL = new Set<CsvColumn>([...FLAGS]);
 export const TEXT = new Set<CsvColumn>(['title', 'category', 'unit', 'description', 'image_url', 'media_urls', 'seo_description', 'variant_name']);
 
 /** A data row: its first line in the file (header = 1) and its trimmed cells by column. */

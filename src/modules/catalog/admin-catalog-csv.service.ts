@@ -105,8 +105,6 @@ export class AdminCatalogCsvService {
         is_new: Number(p.is_new),
         is_hot: Number(p.is_hot),
         is_manager: Number(p.is_manager),
-        views_count: '',
-        sold_quantity: '',
         variant_id: '',
         variant_name: '',
         quantity: '',
@@ -246,8 +244,6 @@ export class AdminCatalogCsvService {
         title: p.title,
         description: p.description,
         unit: p.unit,
-        views_count: p.views_count === '' ? Number(existing?.views_count ?? 0) : p.views_count,
-        sold_quantity: p.sold_quantity === '' ? Number(existing?.sold_quantity ?? 0) : p.sold_quantity,
         image_url: p.image_url,
         ...flags,
         product_media: productMedia,
@@ -284,7 +280,7 @@ export class AdminCatalogCsvService {
     const out = new Set<string>();
     const same = (a: unknown, b: unknown) => String(a ?? '').trim() === String(b ?? '').trim();
     if (Number(p.product_type) !== body.product_type) out.add(CSV_COLUMNS.category);
-    for (const c of ['title', 'description', 'unit', 'image_url', 'seo_description', 'views_count', 'sold_quantity', ...FLAGS] as const) {
+    for (const c of ['title', 'description', 'unit', 'image_url', 'seo_description', ...FLAGS] as const) {
       if (!same(p[c], body[c])) out.add(CSV_COLUMNS[c]);
     }
     const media = body.product_media as Array<{ media_url: string; is_active: number }>;

@@ -15,7 +15,7 @@ const refusal = (fn: () => unknown): string => {
 
 describe('product CSV reading', () => {
   it('reads UTF-8 with a BOM, trims cells, skips blank rows, numbers lines from the header (1)', () => {
-    const text = `\uFEFF${HEADER}\r\n12, 保濕精華 ,臉部保養,瓶,"第一行\n第二行",https://x.tw/a.webp,/media/a.webp|/media/b.webp,,1,0,0,0,3,4,7,30ml,5,"1,200",990\r\n,,,,,,,,,,,,,,,,,,\r\n12,,,,,,,,,,,,,,8,50ml,0,1800,1500\r\n`;
+    const text = `\uFEFF${HEADER}\r\n12, 保濕精華 ,臉部保養,瓶,"第一行\n第二行",https://x.tw/a.webp,/media/a.webp|/media/b.webp,,1,0,0,0,7,30ml,5,"1,200",990\r\n,,,,,,,,,,,,,,,,\r\n12,,,,,,,,,,,,8,50ml,0,1800,1500\r\n`;
     const rows = readCsv(Buffer.from(text, 'utf8'));
     expect(rows).toHaveLength(2);
     expect(rows[0].line).toBe(2);
@@ -27,15 +27,15 @@ describe('product CSV reading', () => {
 
   it('accepts the zh-TW labels as headers, leaves optional columns out, ignores unknown columns', () => {
     const required = (Object.keys(CSV_COLUMNS) as Array<keyof typeof CSV_COLUMNS>).filter(
-      (c) => !['is_active', 'is_new', 'is_hot', 'is_manager', 'views_count', 'sold_quantity'].includes(c),
+      (c) => !['is_active', 'is_new', 'is_hot', 'is_manager'].includes(c),
     );
     const head = [...required.map((c) => CSV_COLUMNS[c]), '備註'].join(',');
     const rows = readCsv(Buffer.from(`${head}\n,新品,臉部保養,瓶,描述,https://x.tw/a.webp,https://x.tw/a.webp,,,30ml,1,100,90,隨便寫\n`));
-    expect(rows[0].v).toMatchObject({ title: '新品', is_active: '', views_count: '', variant_name: '30ml', discount_price: '90' });
+    expect(rows[0].v).toMatchObject({ title: '新品', is_active: '', variant_name: '30ml', discount_price: '90' });
   });
 
   it('removes the spreadsheet formula guard it adds on export', () => {
-    const rows = readCsv(Buffer.from(`${HEADER}\n,'=SUM(A1),c,u,d,https://x.tw/a,https://x.tw/a,,,,,,,,,'-1ml,1,100,90\n`));
+    const rows = readCsv(Buffer.from(`${HEADER}\n,'=SUM(A1),c,u,d,https://x.tw/a,https://x.tw/a,,,,,,,'-1ml,1,100,90\n`));
     expect(rows[0].v.title).toBe('=SUM(A1)');
     expect(rows[0].v.variant_name).toBe('-1ml');
   });

@@ -18,6 +18,7 @@ import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_PRODUCTS_PAGE_SIZE, CATALOG_MSG, price, productProblems, wholeNumber } from '../../common/validation/admin-catalog';
 import { AuditTrail } from '../audit/audit-trail.service';
 import type { AdminProductsPageDto, ProductActiveDto, ProductTypeDto } from './dto/admin-catalog.dto';
+import { lockForWrite } from '../../database/db-dialect';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
@@ -102,9 +103,13 @@ export class AdminCatalogService {
   /**
    * `createOrUpdateProduct`: every rule at once (400 with `errors` and the first banner); edit when
    * `product_id` names a product. Variants keep their ids (carts and orders refer to them); a variant
-   * left out of an edit is deactivated, not deleted. Media rows are replaced.
+   * left out of an edit is deactivated, not deleted. Media rows are replaced. 已售數量 and 觀看數 are the
+   * shop's own counts (docs/decisions/0057-real-social-proof.md): a body's values are ignored. A variant
+   * whose stock goes from 0 to above 0 publishes `stock.restocked` (貨到通知) in the transaction.
    */
-  async save(admin: SessionAdmin, body: Record<string, unknown>): Promise<SaveProductAnswer> {
+  async save(admin: SessionAdmin, input: Record<string, unknown>): Promise<SaveProductAnswer> {
+    // The shop's own counts: whatever a form or a file says is not taken (read-only on the screen).
+    const { sold_quantity: _sold, views_count: _views, ...body } = input;
     const problems = productProblems(body);
     if (problems.length > 0) throw new AppError(CATALOG_MSG.checkFields, HttpStatus.BAD_REQUEST, { errors: problems });
     const productId = wholeNumber(body.product_id ?? body.id ?? 0) ?? 0;
@@ -122,8 +127,6 @@ export class AdminCatalogService {
         unit: str(body.unit),
         image_url: str(body.image_url),
         seo_description: String(body.seo_description).trim(),
-        views_count: wholeNumber(body.views_count ?? 0)!,
-        sold_quantity: wholeNumber(body.sold_quantity ?? 0)!,
         is_new: flag(body.is_new, existing ? Number(existing.is_new) : 1),
         is_hot: flag(body.is_hot, existing ? Number(existing.is_hot) : 0),
         is_manager: flag(body.is_manager, existing ? Number(existing.is_manager) : 0),
@@ -146,7 +149,11 @@ export class AdminCatalogService {
       }));
       await this.tx.repo(ProductMedia).insert(media);
 
-      const current = existing ? await this.tx.repo(ProductVariant).find({ where: { product_id: pid } }) : [];
+      // Locked (MariaDB FOR UPDATE): the stock read here is the one the edit replaces, so a 0 → above 0 is exact under concurrent sales.
+      const current = existing
+        ? await lockForWrite(this.tx.repo(ProductVariant).createQueryBuilder('v').where('v.product_id = :pid', { pid }).orderBy('v.id', 'ASC')).getMany()
+        : [];
+      const restocked: number[] = [];
       const kept = new Set<number>();
       const rows = body.product_variants as Array<Record<string, unknown>>;
       for (const [i, v] of rows.entries()) {
@@ -162,6 +169,7 @@ export class AdminCatalogService {
         const match = current.find((c) => c.id === vid && !kept.has(c.id));
         if (match) {
           kept.add(match.id);
+          if (Number(match.quantity) <= 0 && values.quantity > 0) restocked.push(match.id);
           await this.tx.repo(ProductVariant).update({ id: match.id }, values);
         } else {
           await this.tx.repo(ProductVariant).insert({ product_id: pid, ...values });
@@ -180,6 +188,7 @@ export class AdminCatalogService {
         summary: `${existing ? '更新' : '新增'}商品 ${fields.title}`.slice(0, 255),
       });
       await this.events.publish('product.changed', { productIds: [pid], reason: 'edit' });
+      if (restocked.length) await this.events.publish('stock.restocked', { variantIds: restocked });
       return pid;
     });
     return ok({ product_id: id }, CATALOG_MSG.saved);

@@ -15,6 +15,7 @@ import { ProductVariant } from './entities/product-variant.entity';
 import { ProductHtmlService } from './product-html.service';
 import { ProductViewsService } from './product-views.service';
 import { ShopCatalogController } from './shop-catalog.controller';
+import { SoldCounts } from './sold-counts.service';
 import { StockRepository } from './stock.repository';
 import { StockService } from './stock.service';
 import { VariantLookup } from './variant-lookup.service';
@@ -22,7 +23,7 @@ import { VariantLookup } from './variant-lookup.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
   controllers: [ShopCatalogController, AdminCatalogController, AdminCatalogCsvController],
-  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, StockRepository, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService, VariantLookup],
+  providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, StockRepository, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService, VariantLookup, SoldCounts],
   exports: [CatalogService, StockService, ProductHtmlService, CatalogStatsService, VariantLookup],
 })
 export class CatalogModule {}

@@ -14,25 +14,35 @@ export interface StockVariantRow {
 
 /**
  * The stock rows' statements (`product_variants.quantity`, `products.sold_quantity`), each a
- * single conditional UPDATE in the caller's transaction: StockService decides the order they run
- * in (products by id, then variants by id) and what a refusal means.
+ * single statement in the caller's transaction: StockService decides the order they run in
+ * (products by id, then variants by id) and what a refusal means; SoldCounts moves the sold count.
  */
 @Injectable()
 export class StockRepository {
   constructor(private readonly tx: Transactions) {}
 
-  /** `sold_quantity += quantity` of a listed product (`updated_at` kept): false when it is delisted or gone. */
-  async addSold(productId: number, quantity: number): Promise<boolean> {
-    const res = await this.tx.manager
+  /**
+   * Whether the product is listed, read with a shared lock (MariaDB `LOCK IN SHARE MODE`; SQLite's
+   * transactions take turns): a delist waits for the reservations in flight, and reservations of
+   * the product's variants no longer queue behind each other on its row (the sold count moved to
+   * payment, see docs/decisions/0057-real-social-proof.md).
+   */
+  async listed(productId: number): Promise<boolean> {
+    const qb = this.tx.repo(Product).createQueryBuilder('p').select(['p.id']).where('p.id = :productId AND p.is_active = 1', { productId });
+    return (await lockForRead(qb).getOne()) !== null;
+  }
+
+  /** `sold_quantity += quantity` (a paid order's units; `updated_at` kept), listed or not. */
+  async addSold(productId: number, quantity: number): Promise<void> {
+    await this.tx.manager
       .createQueryBuilder()
       .update(Product)
       .set({ sold_quantity: () => 'sold_quantity + :sold', updated_at: () => 'updated_at' })
-      .where('id = :productId AND is_active = 1', { productId, sold: quantity })
+      .where('id = :productId', { productId, sold: quantity })
       .execute();
-    return res.affected === 1;
   }
 
-  /** `sold_quantity -= quantity`, never below 0, listed or not. */
+  /** `sold_quantity -= quantity` (refunded units), never below 0, listed or not. */
   async takeSold(productId: number, quantity: number): Promise<void> {
     await this.tx.manager
       .createQueryBuilder()
@@ -56,6 +66,22 @@ export class StockRepository {
   /** `quantity += q`, active or not. */
   async putBack(variantId: number, q: number): Promise<void> {
     await this.tx.manager.createQueryBuilder().update(ProductVariant).set({ quantity: () => 'quantity + :q' }).where('id = :variantId', { variantId, q }).execute();
+  }
+
+  /**
+   * The stock of variants this transaction has just updated: their rows are ours until commit, and
+   * a read after our own UPDATE sees the value it wrote (on the latest committed row), so
+   * `now - added` is exactly what was there before.
+   */
+  async quantities(variantIds: readonly number[]): Promise<Map<number, number>> {
+    if (variantIds.length === 0) return new Map();
+    const rows = await this.tx
+      .repo(ProductVariant)
+      .createQueryBuilder('v')
+      .select(['v.id AS id', 'v.quantity AS quantity'])
+      .where('v.id IN (:...ids)', { ids: [...variantIds] })
+      .getRawMany<{ id: number | string; quantity: number | string }>();
+    return new Map(rows.map((r) => [Number(r.id), Number(r.quantity)]));
   }
 
   /**

@@ -53,15 +53,12 @@ export class VariantUnavailableError extends AppError {
 type VariantRow = StockVariantRow;
 
 /**
- * Stock of the catalogue's variants (`product_variants.quantity`) and the products' sold counter
- * (`products.sold_quantity`). Both methods join the caller's transaction (`Transactions.run`
+ * Stock of the catalogue's variants (`product_variants.quantity`). Both methods join the caller's transaction (`Transactions.run`
  * opens one when there is none), so checkout's order rows, the stock update and the outbox rows
  * commit together; a shortfall throws and the whole transaction rolls back.
  *
- * Lock order, the same in both methods (no deadlock between two reservations on MariaDB): the
- * products' rows by id (the sold counter), then the variants' rows by id. A product's row is
- * therefore the one hot row all of its variants' sales take turns on, for the rest of the
- * caller's transaction. Once committed, `product.changed {reason: 'stock'}` is published.
+ * Lock order (no deadlock between two reservations on MariaDB): the products' rows by id (a
+ * shared lock: is it listed), then the variants' rows by id. Once committed, `product.changed {reason: 'stock'}` is published.
  */
 @Injectable()
 export class StockService {
@@ -74,8 +71,8 @@ export class StockService {
   ) {}
 
   /**
-   * Takes `quantity` of each variant off its stock and adds it to its product's sold count, all
-   * or nothing. Only an active variant of a listed product can be reserved. Throws
+   * Takes `quantity` of each variant off its stock, all or nothing (the sold count moves when the
+   * order is paid: SoldCounts). Only an active variant of a listed product can be reserved. Throws
    * {@link OutOfStockError} (409, 庫存不足：「…」僅剩 N 件) naming the first line that is short,
    * {@link VariantUnavailableError} (409) for a switched-off variant or delisted product, and
    * NotFoundError (找不到商品) for an unknown variant.
@@ -97,8 +94,8 @@ export class StockService {
       const required = new Set(lines.map((l) => variants.get(l.variantId)!.product_id));
       const byProduct = sumByProduct([...lines, ...wanted], variants);
 
-      for (const [productId, quantity] of byProduct) {
-        if (await this.rows.addSold(productId, quantity)) continue;
+      for (const productId of byProduct.keys()) {
+        if (await this.rows.listed(productId)) continue;
         if (!required.has(productId)) {
           // Only optional lines of a delisted product: left out.
           skipped.push(...wanted.filter((l) => variants.get(l.variantId)!.product_id === productId));
@@ -117,8 +114,6 @@ export class StockService {
         if (await this.rows.take(variantId, quantity)) continue;
         const v = variants.get(variantId)!;
         if (isOptional) {
-          // Its product's row is already ours: give back the sold count it was counted in.
-          await this.rows.takeSold(v.product_id, quantity);
           skipped.push({ variantId, quantity });
           continue;
         }
@@ -134,8 +129,9 @@ export class StockService {
   }
 
   /**
-   * Puts `quantity` of each variant back (a cancelled or expired order) and lowers its product's
-   * sold count (never below 0), whether or not the variant or product is still on sale. A variant
+   * Puts `quantity` of each variant back (a cancelled or expired order, a refund with restock),
+   * whether or not the variant or product is still on sale, and publishes `stock.restocked` for
+   * the variants that went from 0 to above 0 (in the transaction: restock notices commit with it). A variant
    * deleted since is skipped (logged): there is no stock left to return to.
    */
   async releaseStock(items: readonly StockLine[]): Promise<void> {
@@ -147,10 +143,13 @@ export class StockService {
       for (const l of lines) if (!variants.has(l.variantId)) this.logger.warn(`release: variant #${l.variantId} no longer exists; ${l.quantity} not returned`);
       if (known.length === 0) return;
       const byProduct = sumByProduct(known, variants);
-      for (const [productId, quantity] of byProduct) await this.rows.takeSold(productId, quantity);
       for (const { variantId, quantity } of known) await this.rows.putBack(variantId, quantity);
+      // Which of them went from 0 to above 0 (the rows are ours since the UPDATEs: exact under races).
+      const now = await this.rows.quantities(known.map((l) => l.variantId));
+      const restocked = known.filter((l) => (now.get(l.variantId) ?? 0) > 0 && (now.get(l.variantId) ?? 0) - l.quantity <= 0).map((l) => l.variantId);
 
       await this.events.publish('product.changed', { productIds: [...byProduct.keys()], reason: 'stock' });
+      if (restocked.length) await this.events.publish('stock.restocked', { variantIds: restocked });
     });
   }
 }

@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
+import { SmsModule } from '../../integrations/sms/sms.module';
+import { SettingsModule } from '../settings/settings.module';
+import { UsersModule } from '../users/users.module';
+import { MemberNoticesProcessor } from './member-notices.processor';
 import { MemberNotices } from './member-notices.service';
 
 /**
  * Notices to members (issue 21 §7): points earned or expiring, the birthday gift, a tier upgrade, a
  * review's reply, a restock. Other modules import this one and call `MemberNotices.enqueue` in their
- * transaction; the processor picks the member's channel and sends.
+ * transaction; MemberNoticesProcessor picks the member's channel (notice-channel.ts) and sends the
+ * texts of member-notice-texts.ts.
  */
 @Module({
-  providers: [MemberNotices],
+  imports: [UsersModule, SettingsModule, SmsModule],
+  providers: [MemberNotices, MemberNoticesProcessor],
   exports: [MemberNotices],
 })
 export class MemberNoticesModule {}

@@ -6,6 +6,7 @@ import type {
   AdminOrderView,
   AdminOrdersAnswer,
   AuditEntryView,
+  MemberOrderRow,
   RefundView,
   ReturnRequestView,
   ShippingTicketView,
@@ -266,6 +267,18 @@ export class AdminOrdersService {
       .groupBy('o.user_id')
       .getRawMany<{ user_id: number; n: number | string }>();
     return new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
+  }
+
+  /** A member's latest orders (the admin member detail): newest first, at most `limit`, and how many they have. */
+  async latestOfMember(userId: number, limit: number): Promise<{ rows: MemberOrderRow[]; total: number }> {
+    const [orders, total] = await this.tx.repo(Order).findAndCount({ where: { user_id: userId }, order: { id: 'DESC' }, take: limit });
+    if (orders.length === 0) return { rows: [], total };
+    const labels = await this.labels();
+    const rows = orders.map((o) => {
+      const v = toOrderView(o, labels);
+      return { id: o.id, MerTradeNo: o.mer_trade_no, created_at: new Date(o.created_at).toISOString(), total_amount: o.total_amount, status_label: v.status_label, payment_status_label: v.payment_status_label };
+    });
+    return { rows, total };
   }
 
   private async views(orders: Order[], known?: Map<number, ShippingTicketView[]>): Promise<AdminOrderView[]> {

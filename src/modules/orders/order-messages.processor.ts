@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { messageOrigin } from '../../common/messages/message-origin';
 import { Transactions } from '../../common/transactions/transactions';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MAIL_SENDER, type MailMessage, type MailSender } from '../../integrations/mail/mail-sender';
@@ -13,13 +14,6 @@ import { adjustmentsOf } from './order-adjustments';
 import { newCodeKind, ORDER_MESSAGE_KIND, orderConfirmationMail, orderNewCodeMail, orderPaidMail, orderPaidSms, PAYMENT_LABELS, SHIPPING_NAMES, type OrderMailContext, type OrderMessageKind } from './order-mail';
 import { canMove, GATEWAY } from './order-lifecycle';
 import { ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
-
-/** The shop's public origin for links in messages: PUBLIC_URL, else the address the server listens on. */
-export function messageOrigin(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
 
 /**
  * The buyer's order messages: `mail.order-confirmation`, `mail.order-paid`, `sms.order-paid`

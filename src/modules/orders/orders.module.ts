@@ -8,6 +8,7 @@ import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { MemberOrderCounts } from '../users/admin-member-order-counts';
 import { MemberOrderFacts } from '../../common/orders/member-order-facts';
+import { OrderSoldLines } from '../../common/orders/order-sold-lines';
 import { ProductOrderHistory } from '../../common/orders/product-order-history';
 import { AdminOrderAlerts } from './admin-order-alerts';
 import { AdminConfigController, AdminOrdersController } from './admin-orders.controller';
@@ -102,6 +103,8 @@ import { ExtraPayments } from './extra-payments.service';
     { provide: ProductOrderHistory, useExisting: OrderHistoryService },
     // the promotion quote's first-order fact (found at run time: the promotions module cannot import this one)
     { provide: MemberOrderFacts, useExisting: OrderHistoryService },
+    // the catalogue's sold counts (issue 21 §6: paid units less refunded ones)
+    { provide: OrderSoldLines, useExisting: OrderHistoryService },
   ],
   exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService, ExtraPayments],
 })

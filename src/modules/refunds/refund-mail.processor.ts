@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { IsNull } from 'typeorm';
+import { messageOrigin } from '../../common/messages/message-origin';
 import { Transactions } from '../../common/transactions/transactions';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sender';
@@ -18,13 +19,6 @@ import { refundMail } from './refund-mail';
  * else it sends, then sets it. The crash window between the two resends once with the same
  * Message-ID (clients fold it). Mail failures throw, so the queue retries.
  */
-/** The shop's public origin for the link: PUBLIC_URL, else the address the server listens on (as the order messages do). */
-function messageOrigin(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
-
 @Injectable()
 export class RefundMailProcessor {
   private readonly logger = new Logger(RefundMailProcessor.name);

@@ -9,7 +9,7 @@ import { ADMIN_MEMBERS_PAGE_SIZE, AdminMembersPageDto } from './admin-members.dt
 import { User } from './entities/user.entity';
 
 /** The columns the members list reads: never the password hash, codes or session data. */
-const LISTED = ['id', 'account', 'username', 'email', 'phone', 'gender', 'birthday', 'is_active', 'created_at'] as const;
+const LISTED = ['id', 'account', 'username', 'email', 'phone', 'gender', 'birthday', 'is_active', 'blocked_at', 'created_at'] as const;
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern (ESCAPE '!', the same on both dialects). */
 function escapeLike(keyword: string): string {
@@ -79,11 +79,36 @@ export class AdminMembersService {
         birthday: u.birthday ?? '',
         logins,
         is_active: u.is_active,
+        blocked: u.blocked_at !== null && u.blocked_at !== undefined,
         created_at: new Date(u.created_at).toISOString(),
         order_count: orderCounts.get(u.id) ?? 0,
       };
     });
     return ok({ users, total });
+  }
+
+  /** One member as the list shows them (the member detail's head). */
+  async viewOf(u: User): Promise<AdminMemberView> {
+    const logins: AdminMemberView['logins'] = [];
+    if (u.password_hash) logins.push('password');
+    if (u.google_id) logins.push('google');
+    if (u.facebook_id) logins.push('facebook');
+    if (u.line_user_id) logins.push('line');
+    const counts = await this.orderCounts([u.id]);
+    return {
+      user_id: u.id,
+      account: u.account,
+      username: u.username,
+      email: u.email ?? '',
+      phone: u.phone ?? '',
+      gender: u.gender,
+      birthday: u.birthday ?? '',
+      logins,
+      is_active: u.is_active,
+      blocked: u.blocked_at !== null,
+      created_at: new Date(u.created_at).toISOString(),
+      order_count: counts.get(u.id) ?? 0,
+    };
   }
 
   private async orderCounts(userIds: number[]): Promise<Map<number, number>> {
