@@ -226,6 +226,17 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     const none = await page(999999);
     expect(none).toEqual({ success: true, summary: { average: 0, count: 0, distribution: [0, 0, 0, 0, 0], withPhotos: 0 }, reviews: [], total: 0 });
 
+    // The server-rendered head: AggregateRating and a few Review items in the product's JSON-LD.
+    const ld = async () => {
+      const html = (await request(t.http).get(`/product/${product.productId}`)).text;
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+      return blocks.find((b) => b['@type'] === 'Product') as { aggregateRating?: Record<string, unknown>; review?: { reviewBody: string; author: { name: string } }[] };
+    };
+    const head = await ld();
+    expect(head.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: first.summary.average, reviewCount: counted.count, bestRating: 5, worstRating: 1 });
+    expect(head.review).toHaveLength(5);
+    expect(head.review![0]).toMatchObject({ reviewBody: first.reviews[0].content, author: { name: '王**' } });
+
     // The cards' ratings.
     const cards = (await amy.b.get('/api/load/ratings')).body;
     expect(cards.ratings[String(product.productId)]).toEqual({ average: first.summary.average, count: counted.count });
@@ -238,8 +249,10 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     expect(after.reviews[0].id).not.toBe(newest.id);
     expect(await summaryRow(t, product.productId)).toEqual(await recounted(t, product.productId));
     expect((await amy.b.get('/api/load/ratings')).body.ratings[String(product.productId)].count).toBe(counted.count - 1);
+    expect((await ld()).aggregateRating).toMatchObject({ reviewCount: counted.count - 1 });
     expect((await staff.put(`/api/admin/reviews/${newest.id}`, { is_visible: 1 })).status).toBe(200);
     expect((await page(product.productId)).summary.count).toBe(counted.count);
+    expect((await ld()).aggregateRating).toMatchObject({ reviewCount: counted.count });
     expect(await summaryRow(t, product.productId)).toEqual(await recounted(t, product.productId));
     // Shown again: not a first publication.
     expect(published.filter((p) => p.reviewId === newest.id)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { ProductListItem } from '../catalog/catalog.types';
+import { jsonLdScript } from './seo-text';
 import { productLd } from './seo-jsonld';
 import { siteInfo } from './seo-site';
 
@@ -22,5 +23,32 @@ describe('productLd offers', () => {
 
   it('is absent for a product without variants (no price)', () => {
     expect(offers(item({ price: 0, discount_price: 0, highest_price: 0, highest_discount: 0, stock: 0 }))).toBeUndefined();
+  });
+});
+
+describe('productLd reviews (issue 21 §4)', () => {
+  const review = (id: number, rating: number, content: string) => ({
+    id, product_id: 7, rating, content, photos: [], display_name: '王**', variant_name: '30ml', reply: null, replied_at: null, created_at: '2026-11-20T03:00:00.000Z',
+  });
+  const ld = (rating: Parameters<typeof productLd>[5]) => productLd(item({}), site, 'https://s.example/product/7', '', 'd', rating) as Record<string, unknown>;
+
+  it('adds an AggregateRating and the Review items when reviews are shown', () => {
+    const out = ld({ average: 4.3, count: 12, reviews: [review(1, 5, '很好用'), review(2, 3, '普通')] });
+    expect(out.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(out.review).toEqual([
+      { '@type': 'Review', reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 }, author: { '@type': 'Person', name: '王**' }, datePublished: '2026-11-20', reviewBody: '很好用' },
+      expect.objectContaining({ reviewBody: '普通' }),
+    ]);
+  });
+
+  it('adds nothing without shown reviews', () => {
+    expect(ld(null).aggregateRating).toBeUndefined();
+    expect(ld({ average: 0, count: 0, reviews: [] }).review).toBeUndefined();
+  });
+
+  it('cannot close the script block from a review text', () => {
+    const html = jsonLdScript(ld({ average: 5, count: 1, reviews: [review(1, 5, '</script><script>alert(1)</script> & 好用')] }));
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain('\\u003c/script\\u003e');
   });
 });

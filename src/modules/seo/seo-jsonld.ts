@@ -1,5 +1,6 @@
 import type { ProductListItem } from '../catalog/catalog.types';
 import type { ActivePoster } from '../content/content.service';
+import type { ProductRatingLd } from '../reviews/review-reads.service';
 import { internationalPhone, postalAddress, SiteInfo } from './seo-site';
 import { truncate } from './seo-text';
 
@@ -44,7 +45,7 @@ const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
  * costs the same, else an AggregateOffer from the lowest to the highest; availability
  * from the stock of its variants. A product without variants has no offer.
  */
-export function productLd(p: ProductListItem, site: SiteInfo, url: string, image: string, description: string): object {
+export function productLd(p: ProductListItem, site: SiteInfo, url: string, image: string, description: string, rating?: ProductRatingLd | null): object {
   const availability = p.stock > 0 ? IN_STOCK : OUT_OF_STOCK;
   const low = p.discount_price;
   const high = p.highest_discount;
@@ -66,6 +67,27 @@ export function productLd(p: ProductListItem, site: SiteInfo, url: string, image
     brand: { '@type': 'Brand', name: site.brand },
     ...(p.type_name ? { category: p.type_name } : {}),
     ...(offers ? { offers } : {}),
+    ...(rating && rating.count > 0 ? ratingLd(rating) : {}),
+  };
+}
+
+/**
+ * The shown reviews of a product (issue 21 §4): an AggregateRating (average to one decimal, the
+ * count) and a few Review items (masked author, stars, date, text cut to 500 characters). Only
+ * reviews shown on the page itself, as Google's review-snippet rules ask.
+ */
+export function ratingLd(r: ProductRatingLd): { aggregateRating: object; review?: object[] } {
+  const scale = { bestRating: 5, worstRating: 1 };
+  const review = r.reviews.map((x) => ({
+    '@type': 'Review',
+    reviewRating: { '@type': 'Rating', ratingValue: x.rating, ...scale },
+    author: { '@type': 'Person', name: x.display_name },
+    datePublished: x.created_at.slice(0, 10),
+    reviewBody: truncate(x.content, 500),
+  }));
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: r.average, reviewCount: r.count, ...scale },
+    ...(review.length ? { review } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/app-config';
 import { CatalogService } from '../catalog/catalog.service';
 import { CONTENT_CACHE } from '../content/content-cache-keys';
 import { ContentService } from '../content/content.service';
+import { ReviewReads } from '../reviews/review-reads.service';
 import { SettingsService } from '../settings/settings.service';
 import type { RenderedPage } from './seo-head';
 import { homePage, notFoundPage, withBanner, posterPage, privatePage, productPage, productsPage, staticPage, withSiteBoot } from './seo-pages';
@@ -14,7 +15,8 @@ import { resolveOrigin, SiteInfo, siteInfo } from './seo-site';
 /**
  * Rendered pages are cached per origin and path for at most a minute, under prefixes the
  * owners already drop: `catalog:` (CatalogService.invalidate) for pages built from products,
- * `content:` (every ContentService change) for posters. Settings changes show within the TTL.
+ * `content:` (every ContentService change) for posters. Settings changes show within the TTL. A
+ * review shown or hidden drops `catalog:seo:` too (the product head's AggregateRating, ReviewsService).
  */
 export const SEO_CACHE = {
   catalog: 'catalog:seo:',
@@ -35,6 +37,7 @@ export class SeoPagesService {
     private readonly catalog: CatalogService,
     private readonly content: ContentService,
     private readonly settings: SettingsService,
+    private readonly reviews: ReviewReads,
     private readonly cache: ReadCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -87,10 +90,10 @@ export class SeoPagesService {
   }
 
   private async product(id: number, origin: string): Promise<RenderedPage> {
-    const [list, seo, site] = await Promise.all([this.catalog.listed(), this.catalog.seoEntries(), this.site(origin)]);
+    const [list, seo, site, rating] = await Promise.all([this.catalog.listed(), this.catalog.seoEntries(), this.site(origin), this.reviews.ratingLd(id)]);
     const p = list.find((x) => x.product_id === id);
     if (!p) throw new Missing();
-    return productPage(site, p, seo.find((s) => s.product_id === id)?.seo_description ?? '');
+    return productPage(site, p, seo.find((s) => s.product_id === id)?.seo_description ?? '', rating);
   }
 
   private async poster(id: number, origin: string): Promise<RenderedPage> {

@@ -1,5 +1,6 @@
 import type { ProductListItem } from '../catalog/catalog.types';
 import type { ActivePoster, FirstBanner } from '../content/content.service';
+import type { ProductRatingLd } from '../reviews/review-reads.service';
 import { articleLd, breadcrumbLd, organizationLd, productLd, websiteLd } from './seo-jsonld';
 import { imagePreloadTag, PageHead, renderHead, RenderedPage } from './seo-head';
 import { HOME_CRUMB, PRODUCTS_TITLE, PublicPage } from './seo-routes-table';
@@ -144,7 +145,7 @@ export function productsPage(site: SiteInfo, products: readonly ProductListItem[
   return renderHead(head, main(body));
 }
 
-export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: string): RenderedPage {
+export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: string, rating?: ProductRatingLd | null): RenderedPage {
   const path = `/product/${p.product_id}`;
   const url = `${site.origin}${path}`;
   const image = absoluteUrl(p.image_url, site.origin);
@@ -160,7 +161,7 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
     ogType: 'product',
     image: image || site.logo,
     extraOg: p.highest_discount > 0 ? [['product:price:amount', String(p.discount_price)], ['product:price:currency', 'TWD']] : [],
-    jsonLd: [productLd(p, site, url, image, desc), breadcrumbLd(crumbs)],
+    jsonLd: [productLd(p, site, url, image, desc, rating), breadcrumbLd(crumbs)],
     preloadImage: preload(p.image_url, site),
   };
   const body = [

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ContentModule } from '../content/content.module';
+import { ReviewsModule } from '../reviews/reviews.module';
 import { SettingsModule } from '../settings/settings.module';
 import { SeoPagesService } from './seo-pages.service';
 import { SeoSitemapService } from './seo-sitemap.service';
@@ -12,7 +13,7 @@ import { SeoSitemapService } from './seo-sitemap.service';
  * in http-setup, because these are root paths outside the `/api` prefix.
  */
 @Module({
-  imports: [CatalogModule, ContentModule, SettingsModule],
+  imports: [CatalogModule, ContentModule, SettingsModule, ReviewsModule],
   providers: [SeoPagesService, SeoSitemapService],
   exports: [SeoPagesService, SeoSitemapService],
 })
