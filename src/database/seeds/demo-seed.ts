@@ -26,6 +26,8 @@ import { buildContent } from './demo-content';
 import { writeDemoMedia } from './demo-images';
 import { DEMO_PAGES } from './demo-pages';
 import { buildPromotions } from './demo-promotions';
+import { DEMO_MEMBER_PASSWORD, seedDemoRewards } from './demo-rewards';
+import { seedDemoReviews } from './demo-reviews';
 import { shippingIconFiles } from './reference-data';
 import { seedReferenceRows } from './reference-seed';
 import { insertIfEmpty, insertMissing, insertRows } from './seed-utils';
@@ -39,6 +41,12 @@ export interface SeedOptions {
   onGeneratedAdminPassword?: (username: string, password: string) => void;
   /** Seed the demo promotions too (default true; the API tests turn them off: SEED_DEMO_PROMOTIONS). */
   promotions?: boolean;
+  /**
+   * Seed the demo buyers' delivered orders and reviews (demo-reviews.ts). Default: as `promotions`
+   * — the shop's activity, which the API tests turn off together (SEED_DEMO_PROMOTIONS=false), so
+   * their orders, members and ratings start from nothing.
+   */
+  reviews?: boolean;
 }
 
 export interface SeedSummary {
@@ -54,6 +62,8 @@ export interface SeedSummary {
   htmlImages: number;
   posters: number;
   promotions: number;
+  /** Demo buyers, their delivered orders and the reviews written (issue 21). */
+  reviews: number;
   images: number;
   admin: string;
   /** The random password the `admin` account was created with (none given); undefined otherwise. */
@@ -86,9 +96,12 @@ export async function clearAllTables(m: EntityManager): Promise<void> {
 
 interface Prepared {
   promotions: boolean;
+  reviews: boolean;
   catalog: ReturnType<typeof buildCatalog>['rows'];
   content: ReturnType<typeof buildContent>['rows'];
   adminHash: string;
+  /** The demo members' password hash (demo-rewards.ts). */
+  memberHash: string;
   /** Set when no password was given: the random one. */
   generatedPassword?: string;
   images: number;
@@ -102,7 +115,7 @@ async function prepare(opts: SeedOptions): Promise<Prepared> {
   const images = writeDemoMedia(resolve(opts.mediaDir ?? 'var/media'), files);
   const given = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD;
   const password = given || randomBytes(12).toString('base64url');
-  return { promotions: opts.promotions !== false, catalog, content, adminHash: await hashPassword(password), generatedPassword: given ? undefined : password, images };
+  return { promotions: opts.promotions !== false, reviews: opts.reviews ?? opts.promotions !== false, catalog, content, adminHash: await hashPassword(password), memberHash: await hashPassword(DEMO_MEMBER_PASSWORD), generatedPassword: given ? undefined : password, images };
 }
 
 async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
@@ -125,6 +138,7 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
     htmlImages: await insertMissing(m, HtmlImage, content.htmlImages, ['version_page_type', 'image_type']),
     posters: await insertIfEmpty(m, Poster, content.posters),
     promotions: p.promotions ? await insertMissing(m, Promotion, buildPromotions(await variantIds(m)), ['name']) : 0,
+    reviews: p.reviews ? (await seedDemoReviews(m)).reviews : 0,
     images: p.images,
     admin: DEMO_ADMIN_USERNAME,
   };
@@ -135,6 +149,8 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
     ['username'],
   );
   if (created && p.generatedPassword) summary.generatedAdminPassword = p.generatedPassword;
+  // Demo members with 購物金 and the default tiers (issue 21).
+  await seedDemoRewards(m, p.memberHash);
   return summary;
 }
 
