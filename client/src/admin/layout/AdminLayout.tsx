@@ -2,6 +2,8 @@ import {
   AuditOutlined,
   DashboardOutlined,
   BellOutlined,
+  CommentOutlined,
+  CrownOutlined,
   FileTextOutlined,
   HomeOutlined,
   LogoutOutlined,
@@ -44,6 +46,8 @@ const ICONS: Record<AdminNavIcon, ReactNode> = {
   audit: <AuditOutlined />,
   account: <UserOutlined />,
   promotions: <TagsOutlined />,
+  tiers: <CrownOutlined />,
+  reviews: <CommentOutlined />,
 };
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {

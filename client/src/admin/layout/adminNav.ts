@@ -1,7 +1,7 @@
 import type { AdminRole } from '@api/admin';
 import { roleAllows } from '../api/adminApi';
 
-export type AdminNavIcon = 'dashboard' | 'orders' | 'users' | 'products' | 'notifications' | 'content' | 'images' | 'home' | 'settings' | 'queues' | 'staff' | 'audit' | 'account' | 'promotions';
+export type AdminNavIcon = 'dashboard' | 'orders' | 'users' | 'products' | 'notifications' | 'content' | 'images' | 'home' | 'settings' | 'queues' | 'staff' | 'audit' | 'account' | 'promotions' | 'tiers' | 'reviews';
 
 export interface AdminNavItem {
   /** Under /admin. */
@@ -25,14 +25,18 @@ const OWNER: AdminRole[] = ['owner'];
 const EVERYONE: AdminRole[] = ['owner', 'staff', 'editor'];
 /** Spec 4 §6: owners and staff run promotions; editors read them (the screen hides the writes). */
 const PROMOTIONS: AdminRole[] = ['staff', 'editor'];
+/** Spec 4 §6: owners and staff moderate and answer reviews; editors read them (the screen hides the writes). */
+const REVIEWS: AdminRole[] = ['staff', 'editor'];
 
 /** The sidebar of spec 1 §2 (in its order) plus the screens beyond the spec. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/dashboard', label: '營運總覽', icon: 'dashboard', roles: OPERATIONS, built: true },
   { path: '/admin/users', label: '會員管理', icon: 'users', roles: OPERATIONS, built: true },
+  { path: '/admin/tiers', label: '會員等級', icon: 'tiers', roles: OWNER, built: true },
   { path: '/admin/orders', label: '訂單管理', icon: 'orders', roles: OPERATIONS, built: true },
   { path: '/admin/products', label: '商品管理', icon: 'products', roles: CONTENT, built: true },
   { path: '/admin/promotions', label: '行銷活動', icon: 'promotions', roles: PROMOTIONS, built: true },
+  { path: '/admin/reviews', label: '評價管理', icon: 'reviews', roles: REVIEWS, built: true },
   { path: '/admin/notifications', label: '通知設定', icon: 'notifications', roles: OPERATIONS, built: true },
   { path: '/admin/htmlpages', label: '內容頁面', icon: 'content', roles: CONTENT, built: true },
   { path: '/admin/htmlimages', label: '內容圖片', icon: 'images', roles: CONTENT, built: true },

@@ -55,7 +55,15 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // `?open=<order id>` opens that order's detail (links from the member detail and 評價管理).
+  const [openId, setOpenId] = useState<number | null>(() => {
+    const o = Number(params.get('open'));
+    return Number.isInteger(o) && o > 0 ? o : null;
+  });
+  const closeDetail = () => {
+    setOpenId(null);
+    if (params.has('open')) setParams(paramsOf(filters, page), { replace: true });
+  };
   const config = useLoadConfigQuery();
 
   // Back / Forward change the URL: the form follows (our own changes came from the form).
@@ -183,7 +191,7 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
         />
       )}
 
-      {openId !== null && <OrderDetailModal orderId={openId} config={cfg} onClose={() => setOpenId(null)} />}
+      {openId !== null && <OrderDetailModal orderId={openId} config={cfg} onClose={closeDetail} />}
     </div>
   );
 }
