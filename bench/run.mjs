@@ -8,15 +8,16 @@ import { adminOrdersSection } from './admin-orders.mjs';
 import { checkoutSection } from './checkout.mjs';
 import { promotionsSection } from './promotions.mjs';
 import { reviewsSection } from './reviews.mjs';
+import { rewardsSection } from './rewards.mjs';
 import { builtClientExists, freshMariaDb, load, startFlags, startServer, verdict } from './lib.mjs';
 import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
 const BUDGET = { rps: 2000, p99: 100, coldStartMs: 2000, rssMb: 250, bundleKb: 200, loginRps: 10, contactP99: 500, orderRps: 150, orderP99: 250, adminP99: 100, uploadOverheadMs: 250 };
 const LOGIN_ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, promotions, reviews, admin, catalog, lighthouse, bundle)
+// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, promotions, rewards, reviews, admin, catalog, lighthouse, bundle)
 // runs those sections alone; unset, all of them.
-const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'promotions', 'reviews', 'admin', 'catalog', 'lighthouse', 'bundle'];
+const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'promotions', 'rewards', 'reviews', 'admin', 'catalog', 'lighthouse', 'bundle'];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
@@ -147,6 +148,16 @@ if (want('promotions')) {
     await promotionsSection({ url: server.url, databaseUrl: env.DATABASE_URL, seconds: Math.min(SECONDS, 5), row, note });
   } catch (err) {
     row('promotions', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
+  }
+}
+
+// Member rewards (bench/rewards.mjs): a 5,000-entry points history, and the daily expiry and tier
+// jobs over 100,000 members.
+if (want('rewards')) {
+  try {
+    await rewardsSection({ url: server.url, databaseUrl: env.DATABASE_URL, row, note });
+  } catch (err) {
+    row('rewards', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
   }
 }
 

@@ -46,6 +46,26 @@ export interface AppConfig {
   checkout: CheckoutConfig;
   /** The completion of delivered orders (ORDER_COMPLETION_*). */
   orders: OrdersConfig;
+  /** Member points and tiers (POINTS_*, REVIEW_*POINTS, TIER_EVALUATION_EVERY_MS; issue 21). */
+  rewards: RewardsConfig;
+}
+
+export interface RewardsConfig {
+  /** POINTS_MAX_PERCENT: points pay at most this % of the goods after discounts. */
+  maxPercent: number;
+  /** POINTS_EXPIRE_MONTHS. */
+  expireMonths: number;
+  /** POINTS_WELCOME. */
+  welcomePoints: number;
+  /** POINTS_BIRTHDAY. */
+  birthdayPoints: number;
+  /** REVIEW_POINTS, REVIEW_PHOTO_POINTS. */
+  reviewPoints: number;
+  reviewPhotoPoints: number;
+  /** Job cadences (ms). */
+  expiryEveryMs: number;
+  birthdayEveryMs: number;
+  tierEveryMs: number;
 }
 
 export interface OrdersConfig {
@@ -145,6 +165,17 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
     },
     checkout: { rateLimit: env.CHECKOUT_RATE_LIMIT },
     orders: { completionDays: env.ORDER_COMPLETION_DAYS, completionEveryMs: env.ORDER_COMPLETION_EVERY_MS },
+    rewards: {
+      maxPercent: env.POINTS_MAX_PERCENT,
+      expireMonths: env.POINTS_EXPIRE_MONTHS,
+      welcomePoints: env.POINTS_WELCOME,
+      birthdayPoints: env.POINTS_BIRTHDAY,
+      reviewPoints: env.REVIEW_POINTS,
+      reviewPhotoPoints: env.REVIEW_PHOTO_POINTS,
+      expiryEveryMs: env.POINTS_EXPIRY_EVERY_MS,
+      birthdayEveryMs: env.POINTS_BIRTHDAY_EVERY_MS,
+      tierEveryMs: env.TIER_EVALUATION_EVERY_MS,
+    },
     logistics: {
       syncEveryMs: env.LOGISTICS_SYNC_EVERY_MS,
       ticketWaitMs: env.SHIPPING_TICKET_WAIT_MS,

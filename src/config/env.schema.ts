@@ -439,6 +439,53 @@ export class EnvVars {
   @IntAtLeast(100)
   ORDER_COMPLETION_EVERY_MS = 3_600_000;
 
+  // ---------------------------------------------------------------- member rewards (issue 21, spec 4 §9)
+
+  /** Points pay at most this % of the goods after discounts. */
+  @Transform(toInt)
+  @Check((v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100, 'must be an integer from 0 to 100')
+  POINTS_MAX_PERCENT = 30;
+
+  /** Points expire at the end of the Taipei month this many months after they became available. */
+  @Transform(toInt)
+  @Check((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 120, 'must be an integer from 1 to 120')
+  POINTS_EXPIRE_MONTHS = 12;
+
+  /** Points given on registration (0 = none). */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  POINTS_WELCOME = 0;
+
+  /** Points given in the birthday month, once a year (0 = none). */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  POINTS_BIRTHDAY = 100;
+
+  /** Points for a published review. */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  REVIEW_POINTS = 20;
+
+  /** Points for a published review with a photo. */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  REVIEW_PHOTO_POINTS = 50;
+
+  /** How often the points expiry job (month-end expiry, 30-day reminders) runs (ms). */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  POINTS_EXPIRY_EVERY_MS = 3_600_000;
+
+  /** How often the birthday points job runs (ms). */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  POINTS_BIRTHDAY_EVERY_MS = 3_600_000;
+
+  /** How often every member's tier is evaluated (downgrades happen only here), ms. */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  TIER_EVALUATION_EVERY_MS = 86_400_000;
+
   // ---------------------------------------------------------------- shipping tickets and logistics (issue 11)
 
   /** How often open shipments are asked for their status at PAYUNi (logistics/query), ms. */

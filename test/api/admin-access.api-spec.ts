@@ -129,6 +129,11 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/admin/images/:id': EDITOR,
   // dashboard (issue 12, beyond the spec): owners and staff
   'GET /api/admin/dashboard': STAFF,
+  // 購物金 and 會員等級 (issue 21, spec 4 §6): points adjustments owner and staff; tiers and points rules owner
+  'GET /api/admin/members/:id/points': STAFF,
+  'POST /api/admin/members/:id/points': STAFF,
+  'GET /api/admin/tiers': OWNER,
+  'PUT /api/admin/tiers': OWNER,
   // 行銷活動 (issue 20, spec 4 §6): owners and staff write; editors read promotions and reports, not codes
   'GET /api/admin/promotions': ALL,
   'GET /api/admin/promotions/:id': ALL,

@@ -243,7 +243,8 @@ describe('POST /api/cart/quote (spec 4 §4, §7)', () => {
       await promotion(t.app, { ...base, coupon_mode: 'shared', shared_code: 'MEMBERS1', member_only: 1 });
       const once = await promotion(t.app, { ...base, coupon_mode: 'shared', shared_code: 'ONCE-ONLY', per_member_limit: 1 });
       await ds.query('INSERT INTO promotion_member_uses (promotion_id, user_id, used) VALUES (?, ?, 1)', [once.id, member.userId]);
-      await promotion(t.app, { ...base, coupon_mode: 'shared', shared_code: 'GOLD-ONLY', tier_ids: [1] });
+      // 金卡會員 (default tier 2, issue 21): the member is 一般會員 (1).
+      await promotion(t.app, { ...base, coupon_mode: 'shared', shared_code: 'GOLD-ONLY', tier_ids: [2] });
       await promotion(t.app, { ...base, coupon_mode: 'shared', shared_code: 'B-ONLY-1', scope: 'products', product_ids: [b.productId] });
       await promotion(t.app, { ...base, coupon_mode: 'shared', shared_code: 'BIG-SPEND', min_subtotal: 5000 });
 

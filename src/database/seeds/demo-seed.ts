@@ -115,7 +115,8 @@ async function prepare(opts: SeedOptions): Promise<Prepared> {
   const images = writeDemoMedia(resolve(opts.mediaDir ?? 'var/media'), files);
   const given = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD;
   const password = given || randomBytes(12).toString('base64url');
-  return { promotions: opts.promotions !== false, reviews: opts.reviews ?? opts.promotions !== false, catalog, content, adminHash: await hashPassword(password), memberHash: await hashPassword(DEMO_MEMBER_PASSWORD), generatedPassword: given ? undefined : password, images };
+  const [adminHash, memberHash] = await Promise.all([hashPassword(password), hashPassword(DEMO_MEMBER_PASSWORD)]);
+  return { promotions: opts.promotions !== false, reviews: opts.reviews ?? opts.promotions !== false, catalog, content, adminHash, memberHash, generatedPassword: given ? undefined : password, images };
 }
 
 async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../common/transactions/transactions';
 import { StockService } from '../catalog/stock.service';
 import { PromotionUsesService } from '../promotions/promotion-uses.service';
+import { PointsService } from '../rewards/points.service';
 import type { PricedQuote } from '../promotions/quote.service';
 import { OrderAdjustment } from './entities/order-adjustment.entity';
 import { OrderItem } from './entities/order-item.entity';
@@ -15,7 +16,8 @@ import { OrderItem } from './entities/order-item.entity';
  *    gift_stock, the stock of every line (a gift only when it can be taken: else it is left out, not
  *    an error), the promotion_uses rows and the gift lines that ship, and at the very end the codes'
  *    and promotions' counters (PromotionUsesService.takeCounts: a spent code or use refuses the
- *    order, 409): the rows every order of a promotion waits on are held the shortest.
+ *    order, 409): the rows every order of a promotion waits on are held the shortest; then the
+ *    member's points (PointsService.redeem: only this member's row).
  */
 @Injectable()
 export class CheckoutLines {
@@ -23,6 +25,7 @@ export class CheckoutLines {
     private readonly tx: Transactions,
     private readonly stock: StockService,
     private readonly promotionUses: PromotionUsesService,
+    private readonly points: PointsService,
   ) {}
 
   async writePrices(orderId: number, quote: PricedQuote): Promise<void> {
@@ -70,6 +73,8 @@ export class CheckoutLines {
     if (giftRows.length > 0) await this.tx.repo(OrderItem).insert(giftRows.map(({ i }) => this.row(orderId, quote, i)));
     // Last: the codes' and promotions' counters, the rows every order of a promotion waits on.
     await this.promotionUses.takeCounts(userId, orderId, kept);
+    // The member's points (issue 21): a conditional UPDATE of their own row (400 購物金餘額不足 rolls all back).
+    await this.points.redeem(userId, orderId, quote.result.priced.pointsUsed);
   }
 
 

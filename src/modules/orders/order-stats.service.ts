@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import type { DashboardRevenue, DashboardStatusCount, DashboardTopProduct } from '../../common/api/admin-dashboard';
 import { Transactions } from '../../common/transactions/transactions';
 import { OrderItem } from './entities/order-item.entity';
@@ -134,6 +135,38 @@ export class OrderStatsService {
       }
     }
     return out;
+  }
+
+  /**
+   * Member tiers (issue 21): each member's 12-month net paid spend, Σ (total − refunded) over their
+   * orders paid (paid_at) since `since` and not cancelled; members without such orders are absent.
+   */
+  async netPaidSpend(userIds: readonly number[], since: Date): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (let i = 0; i < userIds.length; i += 1000) {
+      const rows = await this.tx
+        .repo(Order)
+        .createQueryBuilder('o')
+        .select('o.user_id', 'user_id')
+        .addSelect('COALESCE(SUM(o.total_amount - o.refunded_amount), 0)', 'spend')
+        .where('o.user_id IN (:...ids)', { ids: userIds.slice(i, i + 1000) })
+        .andWhere('o.paid_at >= :since AND o.payment_status IN (:...paid) AND o.status_name <> :cancelled', {
+          since,
+          paid: [PAYMENT_STATUS.paid, PAYMENT_STATUS.refunded],
+          cancelled: ORDER_STATUS.cancelled,
+        })
+        .groupBy('o.user_id')
+        .getRawMany<{ user_id: Num; spend: Num }>();
+      for (const r of rows) out.set(Number(r.user_id), Number(r.spend ?? 0));
+    }
+    return out;
+  }
+
+  /** Order numbers (MerTradeNo) by id (points history links). */
+  async tradeNos(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.tx.repo(Order).find({ select: { id: true, mer_trade_no: true }, where: { id: In([...new Set(ids)]) } });
+    return new Map(rows.map((r) => [r.id, r.mer_trade_no]));
   }
 }
 

@@ -4,6 +4,7 @@ import { SmsModule } from '../../integrations/sms/sms.module';
 import { CatalogModule } from '../catalog/catalog.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { PromotionsModule } from '../promotions/promotions.module';
+import { RewardsModule } from '../rewards/rewards.module';
 import { SettingsModule } from '../settings/settings.module';
 import { UsersModule } from '../users/users.module';
 import { MemberOrderCounts } from '../users/admin-member-order-counts';
@@ -60,6 +61,7 @@ import { ExtraPayments } from './extra-payments.service';
     PaymentsModule,
     UsersModule,
     PromotionsModule,
+    RewardsModule,
   ],
   controllers: [AdminOrderActionsController, ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController, AdminOrderDiscountController],
   providers: [

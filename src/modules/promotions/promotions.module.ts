@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { RewardsModule } from '../rewards/rewards.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminPromotionCodesController } from './admin-promotion-codes.controller';
 import { AdminPromotionsController } from './admin-promotions.controller';
@@ -21,7 +22,7 @@ import { ShopQuoteController } from './shop-quote.controller';
  * orders' and refunds' figures of a report are found at run time (ModuleRef), not imported.
  */
 @Module({
-  imports: [CatalogModule, SettingsModule],
+  imports: [CatalogModule, SettingsModule, RewardsModule],
   controllers: [AdminPromotionsController, AdminPromotionCodesController, ShopPromotionsController, ShopQuoteController],
   providers: [AdminPromotionsService, PromotionCodesService, PromotionReportService, PromotionsCatalog, QuoteService, PromotionUsesService],
   exports: [PromotionsCatalog, QuoteService, PromotionUsesService],

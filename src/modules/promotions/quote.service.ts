@@ -9,13 +9,14 @@ import { ok } from '../../common/http/envelope';
 import { MemberOrderFacts } from '../../common/orders/member-order-facts';
 import { CHECKOUT_MSG, type ShippingFeeRule } from '../../common/validation/checkout-rules';
 import { CatalogService, type PurchasableProduct } from '../catalog/catalog.service';
-import { DEFAULT_POINTS_MAX_PERCENT } from '../orders/pricing/price-cart';
+import { PointsService, type MemberQuoteFacts } from '../rewards/points.service';
 import { SettingsService, type ShopMethods } from '../settings/settings.service';
 import { cartLinesOf, type CartItemInput, type CartLine } from './cart-lines';
 import type { EngineCoupon, EngineCustomer, EngineLine, EnginePromotion, EngineResult } from './engine/engine-types';
 import { quoteCart } from './engine/quote-cart';
 import { PromotionsCatalog } from './promotions-catalog.service';
 import { typedCodeOf } from './quote-fields';
+import { REWARDS_MSG, tierDiscountLabel } from '../rewards/rewards-rules';
 
 /** ReadCache prefix of the quotes (`quote:<member id or 0>:<hash of the request>`). */
 export const QUOTE_CACHE = 'quote:';
@@ -49,6 +50,10 @@ export interface PricedQuote {
   /** The code typed (upper-case), null when none. */
   code: string | null;
   shipping: ShippingFeeRule & { id: number };
+  /** The member's available points now (0 for visitors; issue 21). */
+  pointsBalance: number;
+  /** floor(the tier's earn_rate % × the goods after discounts and points). */
+  pointsToEarn: number;
 }
 
 /**
@@ -68,6 +73,7 @@ export class QuoteService {
     private readonly promotions: PromotionsCatalog,
     private readonly cache: ReadCache,
     private readonly moduleRef: ModuleRef,
+    private readonly points: PointsService,
   ) {}
 
   /**
@@ -98,12 +104,13 @@ export class QuoteService {
     const typed = code ? (cachedLimits ? this.cache.getOrLoad(`${READS.code}${code}`, () => this.promotions.findCode(code), READS_CACHE_SECONDS) : this.promotions.findCode(code)) : Promise.resolve(null);
     const productIds = items.map((i) => i.product_id);
     const candidates = this.promotionsFor(typed, cachedLimits);
-    const [products, methods, promotions, customer, coupon] = await Promise.all([
+    const [products, methods, promotions, customer, coupon, member] = await Promise.all([
       loaded.products ?? (cached ? this.cachedProducts(productIds) : this.catalog.purchasable(productIds)),
       loaded.methods ?? this.settings.allMethods(),
       candidates,
       candidates.then((list) => this.customerOf(userId, list, cached)),
       typed,
+      this.points.quoteFacts(userId),
     ]);
     const lines = cartLinesOf(items, products);
     const shipping = shippingOf(methods, input.shipping);
@@ -117,20 +124,25 @@ export class QuoteService {
       unitPrice: l.variant.discount_price,
       quantity: l.quantity,
     }));
+    const tier = member.tier;
     const result = quoteCart({
       lines: engineLines,
       promotions,
       now: new Date(),
-      customer,
+      customer: { ...customer, tierId: tier?.id ?? null },
       coupon,
       addons: (input.addons ?? []).map((a) => ({ promotionId: a.promotion_id, variantId: a.variant_id, quantity: a.quantity })),
       shipping,
-      points: input.usePoints ?? 0,
-      // Points are issue 21: no balance yet.
-      pointsBalance: 0,
-      pointsMaxPercent: DEFAULT_POINTS_MAX_PERCENT,
+      // Visitors have no points: what they ask for is not used (checkout needs a member anyway).
+      points: userId === null ? 0 : (input.usePoints ?? 0),
+      pointsBalance: member.balance,
+      pointsMaxPercent: member.maxPercent,
+      tierDiscount: tier && tier.discount_percent > 0 ? { tierId: tier.id, label: tierDiscountLabel(tier.name, tier.discount_percent), percent: tier.discount_percent } : null,
     });
-    return { lines, result, code, shipping };
+    if (userId !== null) refusePoints(input.usePoints, member, result);
+    // Members earn at their tier's rate; visitors earn nothing.
+    const goods = result.priced.total - result.priced.shippingFee;
+    return { lines, result, code, shipping, pointsBalance: member.balance, pointsToEarn: tier ? Math.floor((tier.earn_rate * goods) / 100) : 0 };
   }
 
   /**
@@ -202,7 +214,7 @@ export class QuoteService {
       return { hasOrders, uses: [...uses] };
     };
     const facts = cached ? await this.cache.getOrLoad(`${QUOTE_CACHE}${userId}:facts:${Number(needsFirst)}${Number(needsUses)}`, read, READS_CACHE_SECONDS) : await read();
-    // Tiers are issue 21.
+    // The tier is the points service's (price() sets it).
     return { userId, isFirstOrder: !facts.hasOrders, tierId: null, usesByPromotion: new Map(facts.uses) };
   }
 
@@ -233,8 +245,22 @@ function requestHash(input: QuoteInput, code: string | null): string {
   return createHash('sha1').update(key).digest('base64url');
 }
 
+/**
+ * The points box (spec 4 §5), refused with 400 and the field's message: more than the balance
+ * 購物金餘額不足, above the cap 最多可折抵 NT$ {n} (POINTS_MAX_PERCENT of the goods after discounts),
+ * not a whole number ≥ 0 請輸入正確的購物金點數 (the DTO refuses it first).
+ */
+function refusePoints(asked: number | undefined, member: MemberQuoteFacts, result: EngineResult): void {
+  if (asked === undefined || asked === 0) return;
+  const refuse = (message: string) => new AppError(message, HttpStatus.BAD_REQUEST, { errors: [{ field: 'usePoints', message }] });
+  if (!Number.isSafeInteger(asked) || asked < 0) throw refuse(REWARDS_MSG.pointsInvalid);
+  if (asked > member.balance) throw refuse(REWARDS_MSG.balanceShort);
+  const cap = Math.floor((result.priced.goods * Math.max(0, member.maxPercent)) / 100);
+  if (asked > cap) throw refuse(REWARDS_MSG.pointsCap(cap));
+}
+
 /** The answer of `POST /api/cart/quote` (src/common/api/promotions.ts QuoteAnswer). */
-export function answerOf({ result }: PricedQuote): QuoteAnswer {
+export function answerOf({ result, pointsBalance, pointsToEarn }: PricedQuote): QuoteAnswer {
   const { priced } = result;
   return ok({
     lines: result.lines,
@@ -246,12 +272,11 @@ export function answerOf({ result }: PricedQuote): QuoteAnswer {
     subtotal: priced.subtotal,
     discountTotal: priced.discountTotal,
     pointsUsed: priced.pointsUsed,
-    pointsBalance: 0,
+    pointsBalance,
     pointsMax: result.pointsMax,
     shipping_fee: priced.shippingFee,
     freeShipping: result.freeShipping,
     totalAmount: priced.total,
-    // Points are issue 21.
-    pointsToEarn: 0,
+    pointsToEarn,
   });
 }

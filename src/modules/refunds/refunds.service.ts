@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RefundView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
+import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { DEFAULT_STAFF_REFUND_LIMIT, REFUND_MSG, refundOverMessage } from '../../common/validation/admin';
 import { JobName } from '../../jobs/job-types';
@@ -84,6 +85,7 @@ export class Refunds {
     private readonly lifecycle: OrderLifecycle,
     private readonly allowances: InvoiceAllowancesService,
     private readonly providers: PaymentProviderRegistry,
+    private readonly events: DomainEvents,
   ) {}
 
   /** An order's refunds, oldest first (admin order details). */
@@ -364,6 +366,16 @@ export class Refunds {
     // The e-invoice (InvoiceAllowancesService.onRefund): void inside its period, else an allowance of the refunded lines awaiting the member's consent (the refund mail links to it).
     const items = await this.planner.itemsOf(row.id);
     const lines = items.map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity, amount: i.amount }));
+    // Issue 21: points, sold counts and restock alerts hear of it in this transaction, once per applied refund.
+    const ordered = new Map(((await this.orders.withItems(order.id))?.items ?? []).map((i) => [i.id, i]));
+    await this.events.publish('order.refunded', {
+      orderId: order.id,
+      refundId: row.id,
+      items: lines.map((l) => ({ ...l, productId: ordered.get(l.orderItemId)?.product_id ?? null, variantId: ordered.get(l.orderItemId)?.variant_id ?? null })),
+      shipping: row.shipping_amount,
+      restocked: restockLines.length > 0,
+      full: applied.full,
+    });
     await this.allowances.onRefund({
       orderId: order.id,
       refundId: row.id,

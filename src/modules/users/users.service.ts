@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { Not, Repository } from 'typeorm';
 import type { SocialProvider } from '../../common/api/account';
 import { AppError } from '../../common/errors/app-error';
+import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { MSG } from '../../common/validation/messages';
 import { isDuplicateKey } from './db-errors';
@@ -32,7 +33,10 @@ export interface SocialProfile {
  */
 @Injectable()
 export class UsersService {
-  constructor(private readonly tx: Transactions) {}
+  constructor(
+    private readonly tx: Transactions,
+    private readonly events: DomainEvents,
+  ) {}
 
   /** Members, in the caller's transaction when there is one (e.g. checkout updating defaults). */
   private get users(): Repository<User> {
@@ -73,6 +77,7 @@ export class UsersService {
         const users = this.tx.repo(User);
         const user = await users.save(users.create({ account: phone, phone, password_hash: passwordHash, username: '', gender: '', birthday: null }));
         await this.tx.repo(UserConfig).insert({ user_id: user.id });
+        await this.events.publish('member.registered', { userId: user.id });
         return user;
       });
     } catch (err) {
@@ -129,6 +134,7 @@ export class UsersService {
             last_login_at: new Date(),
           });
           await this.tx.repo(UserConfig).insert({ user_id: user.id });
+          await this.events.publish('member.registered', { userId: user.id });
           return user;
         });
       } catch (err) {

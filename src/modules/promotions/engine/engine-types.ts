@@ -107,9 +107,14 @@ export interface EngineInput {
   shipping: ShippingFeeRule;
   /** Points the shopper asks to use (issue 21); the engine caps them. */
   points: number;
-  /** The member's points balance (issue 21; 0 for now). */
+  /** The member's points balance (issue 21). */
   pointsBalance: number;
   pointsMaxPercent: number;
+  /**
+   * The member's tier discount (issue 21): a stackable promotion of its own, applied after the
+   * others on what they left of the bought lines (adjustment kind 'tier'). Absent/null = none.
+   */
+  tierDiscount?: { tierId: number; label: string; percent: number } | null;
 }
 
 /** What one order takes of one promotion (the checkout writes promotion_uses from it). */

@@ -3,6 +3,7 @@ import { POINTS_LABEL, priceCart, type AdjustmentInput, type PriceLineInput } fr
 import { byPriority, eligibleLines, gateRefusal, isDiscountKind, reached, shortfall } from './conditions';
 import { checkCouponGate, couponThresholdMessage } from './coupon-check';
 import { applyDiscounts, type DiscountCandidate } from './discounts';
+import { allocate } from '../../../common/money/allocate';
 import type { EngineInput, EnginePromotion, EngineResult, EngineUse } from './engine-types';
 import { applyExtras, type ExtraCandidate } from './gifts-addons';
 import { buildHints } from './hints';
@@ -47,6 +48,8 @@ export function quoteCart(input: EngineInput): EngineResult {
     .map(({ p, idx }) => ({ p, idx, viaCode: false }));
   if (code && isDiscountKind(code.p.kind)) discountCandidates.push({ ...code, viaCode: true });
   const { applied, left } = applyDiscounts(lines, discountCandidates);
+  // The tier discount (issue 21): stackable, last, on what the others left of the bought lines.
+  const tier = tierDiscountOf(input, left);
 
   // 3. Free shipping, gifts, add-ons: conditions on the eligible goods after discounts.
   if (code && !isDiscountKind(code.p.kind)) {
@@ -75,6 +78,7 @@ export function quoteCart(input: EngineInput): EngineResult {
   const adjustments: AdjustmentInput[] = applied
     .filter((d) => d.amount > 0)
     .map((d) => ({ kind: d.viaCode ? 'coupon' : 'promotion', label: d.p.name, amount: -d.amount, lineIndexes: d.lineIndexes, sourceId: String(d.p.id) }));
+  if (tier) adjustments.push(tier);
   const balance = Math.max(0, Math.floor(input.pointsBalance));
   const points = Number.isSafeInteger(input.points) && input.points > 0 ? Math.min(input.points, balance) : 0;
   const priced = priceCart({ lines: priceLines, shipping: input.shipping, adjustments, freeShipping, points, pointsMaxPercent: input.pointsMaxPercent, pointsLabel: POINTS_LABEL });
@@ -141,6 +145,21 @@ export function quoteCart(input: EngineInput): EngineResult {
     uses,
     pointsMax,
   };
+}
+
+/**
+ * The tier's amount: floor(percent × what is left of the bought lines), spread here as priceCart
+ * will (allocate over what is left), so `left` is the goods after every discount.
+ */
+function tierDiscountOf(input: EngineInput, left: number[]): AdjustmentInput | null {
+  const t = input.tierDiscount;
+  if (!t || !(t.percent > 0) || input.customer.userId === null) return null;
+  const base = left.reduce((s, x) => s + x, 0);
+  const amount = Math.floor((base * Math.min(100, t.percent)) / 100);
+  if (amount <= 0) return null;
+  const shares = allocate(amount, left, left);
+  shares.forEach((x, i) => (left[i] -= x));
+  return { kind: 'tier', label: t.label, amount: -amount, lineIndexes: left.map((_, i) => i), sourceId: `tier:${t.tierId}` };
 }
 
 interface Reachable {
