@@ -359,4 +359,17 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     }
     expect(await summaryRow(t, B.productId)).toEqual(await recounted(t, B.productId));
   });
+
+  it('reviews of one product written at once all count: the summary row (first insert included) equals a recount', async () => {
+    // A product without reviews yet, so the first writers race to create its summary row.
+    await ds.query('DELETE FROM reviews WHERE product_id = ?', [C.productId]);
+    await ds.query('DELETE FROM review_summaries WHERE product_id = ?', [C.productId]);
+    const buyers = await Promise.all([shopper(t), shopper(t), shopper(t)]);
+    const items: [Shopper, number][] = [];
+    for (const s of buyers) for (const id of await copiesOf(t, (await deliveredOrder(t, s, [C])).itemIds[0], 1)) items.push([s, id]);
+    const answers = await Promise.all(items.map(([s, id], i) => review(s, id, { rating: 1 + (i % 5) })));
+    expect(answers.map((a) => a.status)).toEqual(items.map(() => 200));
+    expect(await summaryRow(t, C.productId)).toEqual(await recounted(t, C.productId));
+    expect((await summaryRow(t, C.productId)).count).toBe(items.length);
+  });
 });
