@@ -44,7 +44,7 @@ describe('navbar member menu (spec 1 §2)', () => {
     expect(screen.queryByTestId('nav-greeting')).not.toBeInTheDocument();
   });
 
-  it('greets a member and lists profile, change password (with an account), orders and logout', async () => {
+  it('greets a member and lists profile, change password (with an account), orders, points, wishlist, reviews and logout', async () => {
     mockApi({});
     renderRoutes(routes, { preloaded: { session: { ...initialSessionState, isLoggedIn: true, user: member({ username: '王小明' }) } } });
     const menu = openMemberMenu();
@@ -53,6 +53,9 @@ describe('navbar member menu (spec 1 §2)', () => {
       ['修改個人資料', '/profile'],
       ['修改密碼', '/cpassword'],
       ['我的訂單', '/orders'],
+      ['我的購物金', '/points'],
+      ['我的收藏', '/wishlist'],
+      ['我的評價', '/reviews'],
     ]);
     expect(within(menu).getByRole('button', { name: '登出' })).toBeInTheDocument();
   });

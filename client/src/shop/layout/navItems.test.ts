@@ -18,8 +18,8 @@ describe('navbar entries', () => {
 
 describe('memberLinks', () => {
   it('offers change password only to members with an account', () => {
-    expect(memberLinks({ account: '0912345678' }).map((l) => l.to)).toEqual(['/profile', '/cpassword', '/orders']);
-    expect(memberLinks({ account: null }).map((l) => l.to)).toEqual(['/profile', '/orders']);
+    expect(memberLinks({ account: '0912345678' }).map((l) => l.to)).toEqual(['/profile', '/cpassword', '/orders', '/points', '/wishlist', '/reviews']);
+    expect(memberLinks({ account: null }).map((l) => l.to)).toEqual(['/profile', '/orders', '/points', '/wishlist', '/reviews']);
   });
 });
 

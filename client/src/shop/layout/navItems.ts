@@ -27,12 +27,15 @@ export const MEMBER_LINKS = [
 
 export const LOGOUT_LABEL = '登出';
 
-/** The member menu of a logged-in member (spec 1 §2): change password only for members with an account (a password login). */
+/** The member menu of a logged-in member (spec 1 §2, spec 4 §2): change password only for members with an account (a password login). */
 export function memberLinks(user: { account: string | null } | null): { to: string; label: string }[] {
   return [
     { to: '/profile', label: '修改個人資料' },
     ...(user?.account ? [{ to: '/cpassword', label: '修改密碼' }] : []),
     { to: '/orders', label: '我的訂單' },
+    { to: '/points', label: '我的購物金' },
+    { to: '/wishlist', label: '我的收藏' },
+    { to: '/reviews', label: '我的評價' },
   ];
 }
 

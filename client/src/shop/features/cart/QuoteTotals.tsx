@@ -1,6 +1,6 @@
 import { Button, Skeleton } from 'antd';
 import type { QuoteAdjustment, QuoteAnswer } from '@api/promotions';
-import { formatNT } from '../../../shared/lib/format';
+import { formatNT, formatNumber } from '../../../shared/lib/format';
 import { QUOTE_FAILED } from './useCartQuote';
 import './Quote.css';
 
@@ -65,7 +65,11 @@ export function QuoteTotals({ quote, loading, error, prefix, feeLabel = '運費'
       ))}
       <Row label={feeLabel} value={feeText(quote.shipping_fee)} testId={`${prefix}-fee`} />
       <Row label="總計" value={formatNT(quote.totalAmount)} testId={`${prefix}-total`} className="ss-quote-total" />
-      {quote.pointsToEarn > 0 && <p className="ss-quote-points">本筆訂單完成後可獲得 {quote.pointsToEarn} 點購物金</p>}
+      {quote.pointsToEarn > 0 && (
+        <p className="ss-quote-points" data-testid={`${prefix}-points-earn`}>
+          本次可獲得 {formatNumber(quote.pointsToEarn)} 點購物金（訂單完成後入帳）
+        </p>
+      )}
     </div>
   );
 }

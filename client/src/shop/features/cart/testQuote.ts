@@ -23,6 +23,23 @@ export interface FakeShop {
   gifts?: QuoteGift[];
   offers?: Omit<QuoteAddonOffer, 'quantity'>[];
   hints?: QuoteHint[];
+  /**
+   * The member's points (issue 21): the balance, POINTS_MAX_PERCENT (30) and the tier's earn rate (%).
+   * Points asked beyond the balance or the cap are refused by the server (the caller's handler answers
+   * 400 then, see pointsRefusal); here they are taken as asked.
+   */
+  points?: { balance: number; maxPercent?: number; earnRate?: number };
+}
+
+/** The server's refusal of `usePoints` (spec 4 §5), or undefined when the quote takes it. */
+export function pointsRefusal(body: QuoteRequest, shop: FakeShop): string | undefined {
+  const asked = body.usePoints ?? 0;
+  if (!Number.isInteger(asked) || asked < 0) return '請輸入正確的購物金點數';
+  if (asked === 0) return undefined;
+  const balance = shop.points?.balance ?? 0;
+  if (asked > balance) return '購物金餘額不足';
+  const max = fakeQuote({ ...body, usePoints: 0 }, shop).pointsMax;
+  return asked > max ? `最多可折抵 NT$ ${max.toLocaleString('en-US')}` : undefined;
 }
 
 export function fakeQuote(body: QuoteRequest, shop: FakeShop): QuoteAnswer {
@@ -71,10 +88,21 @@ export function fakeQuote(body: QuoteRequest, shop: FakeShop): QuoteAnswer {
   const goods = lines.reduce((s, l) => s + l.amount, 0);
   const methods = shop.shipping ?? [{ id: 4, cost: 100, threshold: 3000 }];
   const method = methods.find((m) => m.id === body.shipping) ?? methods[0];
+  // Free shipping counts the goods before points (points pay, they don't shrink the order).
   const fee = goods >= method.threshold ? 0 : method.cost;
+  const balance = shop.points?.balance ?? 0;
+  const pointsMax = Math.min(balance, Math.floor((goods * (shop.points?.maxPercent ?? 30)) / 100));
+  const pointsUsed = Math.min(body.usePoints ?? 0, pointsMax);
+  if (pointsUsed > 0 && lines[0]) {
+    lines[0].discount += pointsUsed;
+    lines[0].amount -= pointsUsed;
+    adjustments.push({ kind: 'points', label: '購物金折抵', amount: -pointsUsed });
+  }
+  const paid = goods - pointsUsed;
   return {
     success: true, lines, adjustments, gifts: shop.gifts ?? [], addonOffers: offers, hints: shop.hints ?? [], coupon, subtotal,
-    discountTotal: subtotal - goods, pointsUsed: 0,
-    pointsBalance: 0, pointsMax: 0, shipping_fee: fee, freeShipping: fee === 0, totalAmount: goods + fee, pointsToEarn: 0,
+    discountTotal: subtotal - goods, pointsUsed,
+    pointsBalance: balance, pointsMax, shipping_fee: fee, freeShipping: fee === 0, totalAmount: paid + fee,
+    pointsToEarn: Math.floor((paid * (shop.points?.earnRate ?? 0)) / 100),
   };
 }

@@ -40,10 +40,10 @@ function useSettled(key: string, ms: number): string {
 
 /**
  * The server's quote of the cart (spec 4 §4) with this shipping method, the cart's coupon code and
- * add-ons; asked again whenever any of them changes. Nothing is priced here: a figure the server
+ * add-ons, and the checkout's points (usePoints); asked again whenever any of them changes. Nothing is priced here: a figure the server
  * has not quoted is never shown (§8).
  */
-export function useCartQuote(shipping: number | undefined, { skip = false }: { skip?: boolean } = {}): CartQuote {
+export function useCartQuote(shipping: number | undefined, { skip = false, usePoints = 0 }: { skip?: boolean; usePoints?: number } = {}): CartQuote {
   const items = useAppSelector(selectCartItems);
   const couponCode = useAppSelector(selectCouponCode);
   const addons = useAppSelector(selectCartAddons);
@@ -60,9 +60,10 @@ export function useCartQuote(shipping: number | undefined, { skip = false }: { s
       cartItems,
       ...(shipping ? { shipping } : {}),
       ...(couponCode ? { couponCode } : {}),
+      ...(usePoints > 0 ? { usePoints } : {}),
       ...(chosen?.length ? { addons: chosen } : {}),
     };
-  }, [settledKey, shipping, couponCode, addonsKey]);
+  }, [settledKey, shipping, couponCode, usePoints, addonsKey]);
 
   const off = skip || !request;
   // A cart asked again after a while is priced afresh (stock, a code's uses, the promotion's window).

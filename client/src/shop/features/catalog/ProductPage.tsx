@@ -1,9 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { isNotFound, LoadError } from '../../../shared/components/LoadError';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
+import { useInView } from '../../../shared/hooks/useInView';
 import { useMetaDescription } from '../../../shared/hooks/useMetaDescription';
 import { formatNumber } from '../../../shared/lib/format';
 import { parseMedia } from '../../../shared/lib/media';
@@ -12,7 +13,15 @@ import { MediaViewer } from './MediaViewer';
 import { PurchasePanel } from './PurchasePanel';
 import { usePromotionBadges } from './usePromotionBadges';
 import { ProductTabs } from './ProductTabs';
+import { useRatingsQuery } from '../reviews/reviewsApi';
+import { averageText, Stars } from '../reviews/Stars';
+import { RestockButton } from '../wishlist/RestockButton';
+import { useWishlist } from '../wishlist/useWishlist';
+import { WishHeart } from '../wishlist/WishHeart';
 import './ProductPage.css';
+
+// The reviews sit below the fold: their code and their first page load when the shopper scrolls near them.
+const ProductReviews = lazy(() => import('../reviews/ProductReviews'));
 
 function HtmlBlock({ html }: { html: string }) {
   // The server sanitises product html before storing and serving it.
@@ -34,6 +43,11 @@ export default function ProductPage() {
   // Asked beside the product (an id that cannot exist asks nothing).
   const badgesOf = usePromotionBadges({ skip: productId === undefined });
   const failed = !notFound && !!error && !p;
+  const wishes = useWishlist();
+  const { data: ratings } = useRatingsQuery(undefined, { skip: productId === undefined });
+  const rating = productId !== undefined && ratings?.success ? ratings.ratings[String(productId)] : undefined;
+  const reviewsRef = useRef<HTMLElement>(null);
+  const reviewsNear = useInView(reviewsRef, { enabled: !!p });
 
   useEffect(() => {
     if (error && !isNotFound(error)) console.error('product load failed', error);
@@ -103,16 +117,36 @@ export default function ProductPage() {
                   </span>
                 ))}
               </div>
-              <h1 id="product-title" className="ss-product-title">
-                {p.title}
-              </h1>
+              <div className="ss-product-title-row">
+                <h1 id="product-title" className="ss-product-title">
+                  {p.title}
+                </h1>
+                <WishHeart title={p.title} wished={wishes.isWished(p.product_id)} onToggle={() => wishes.toggle(p.product_id)} variant="page" />
+              </div>
+              {rating && rating.count > 0 && (
+                <a href="#reviews" className="ss-product-rating" data-testid="product-rating">
+                  <Stars value={rating.average} label={`平均 ${averageText(rating.average)} 顆星`} />
+                  <span>{averageText(rating.average)}</span>
+                  <span className="ss-product-rating-count">（{rating.count} 則評價）</span>
+                </a>
+              )}
               <p className="ss-product-desc">{p.description}</p>
               {p.sold_quantity > 0 && (
                 <p className="ss-product-sold">
                   已售出 {formatNumber(p.sold_quantity)} {p.unit}
                 </p>
               )}
-              <PurchasePanel product={p} buyNow />
+              <PurchasePanel
+                product={p}
+                buyNow
+                soldOutAction={(variantId) =>
+                  variantId ? (
+                    <RestockButton variantId={variantId} />
+                  ) : p.Variants.length > 1 ? (
+                    <p className="ss-purchase-soldout-hint">選擇規格後可設定貨到通知</p>
+                  ) : null
+                }
+              />
             </section>
           </div>
           <ProductTabs
@@ -122,6 +156,18 @@ export default function ProductPage() {
               { key: 'spec', label: '規格說明', children: <HtmlBlock html={p.spec_html ?? ''} /> },
             ]}
           />
+          <section id="reviews" ref={reviewsRef} className="ss-product-reviews" aria-labelledby="reviews-title">
+            <h2 id="reviews-title" className="ss-product-reviews-title">
+              商品評價
+            </h2>
+            {reviewsNear ? (
+              <Suspense fallback={<div className="ss-skeleton ss-product-reviews-skeleton" role="status" aria-label="評價載入中" />}>
+                <ProductReviews productId={p.product_id} />
+              </Suspense>
+            ) : (
+              <div className="ss-product-reviews-skeleton" />
+            )}
+          </section>
         </>
       )}
     </div>

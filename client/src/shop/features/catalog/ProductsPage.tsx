@@ -7,6 +7,7 @@ import { useAfterFirstFrame } from '../../../shared/hooks/useAfterFirstFrame';
 import { LOAD_FAILED_TEXT, useLoadProductsQuery } from './catalogApi';
 import { LazyProductPopup } from './LazyProductPopup';
 import { ProductCard } from './ProductCard';
+import { useCardExtras } from './useCardExtras';
 import { ProductFilters } from './ProductFilters';
 import { ProductGridSkeleton } from './ProductGridSkeleton';
 import { listProducts, parseListQuery, searchWords, toSearchParams, type ListQuery } from './productListing';
@@ -32,6 +33,7 @@ export default function ProductsPage() {
   // The popup's product is in the URL (?product=): Back closes it and keeps the search and filter.
   const popup = useProductPopup(live?.products);
   const badgesOf = usePromotionBadges();
+  const { ratingOf, wishOf } = useCardExtras();
 
   // Simplified and Traditional forms match once a search runs (the tables load then, not on the first screen).
   const fold = useSearchFold(searchWords(q).length > 0);
@@ -68,7 +70,7 @@ export default function ProductsPage() {
           <h2 className="ss-visually-hidden">商品列表</h2>
           <div className="ss-grid">
             {shown.map((p, i) => (
-              <ProductCard key={p.product_id} product={p} onOpen={popup.open} eager={i < 4} badges={badgesOf(p)} />
+              <ProductCard key={p.product_id} product={p} onOpen={popup.open} eager={i < 4} badges={badgesOf(p)} rating={ratingOf(p.product_id)} wish={wishOf(p.product_id)} />
             ))}
           </div>
         </>

@@ -1,6 +1,6 @@
 import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
 import ThunderboltOutlined from '@ant-design/icons/ThunderboltOutlined';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PriceTag } from '../../../shared/components/PriceTag';
 import { QuantityStepper } from '../../../shared/components/QuantityStepper';
@@ -23,6 +23,8 @@ interface Props {
    * bottom of the screen (the page is padded so the bar never hides the footer's last line).
    */
   buyNow?: boolean;
+  /** Shown under the buttons while the chosen variant is sold out (the product page's 貨到通知我). */
+  soldOutAction?: (variantId: number | null) => ReactNode;
 }
 
 const CHOOSE_VARIANT_KEY = 'choose-variant';
@@ -34,7 +36,7 @@ const CHOOSE_VARIANT_KEY = 'choose-variant';
  * Adding without a variant outlines the 規格 group, says why under it and scrolls it into view;
  * choosing one clears all of that (and the toast) at once.
  */
-export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
+export function PurchasePanel({ product, onAdded, buyNow = false, soldOutAction }: Props) {
   const navigate = useNavigate();
   const addToCart = useAddToCart();
   const reduced = useReducedMotion();
@@ -157,6 +159,7 @@ export function PurchasePanel({ product, onAdded, buyNow = false }: Props) {
           </button>
         )}
       </div>
+      {soldOut && soldOutAction && <div className="ss-purchase-soldout">{soldOutAction(variantId)}</div>}
     </div>
   );
 }

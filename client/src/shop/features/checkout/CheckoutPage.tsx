@@ -58,6 +58,7 @@ import {
 import { BuyerSection, ReceiverSection, ShippingSection } from './CheckoutSections';
 import { CheckoutSummary } from './CheckoutSummary';
 import { paymentOffered, promotionFields } from './checkoutQuote';
+import { usePointsChoice } from './pointsChoice';
 import { InvoiceSection, LinePayInvoiceNote, PaymentSection } from './PaymentInvoiceSections';
 import { useCvsMap } from './useCvsMap';
 import './Checkout.css';
@@ -151,7 +152,9 @@ function Checkout({ user }: { user: UserProfile }) {
   const payments = useMemo(() => paymentQuery.data?.paymentMethods ?? [], [paymentQuery.data]);
   const method = methods?.find((m) => m.id === form.shipping);
   // The server's quote (spec 4 §4) is the only source of money here; asked once the shipping method is known.
-  const priced = useCartQuote(form.shipping, { skip: shippingQuery.isLoading || (!!methods?.length && !method) });
+  const [usePoints, setUsePoints] = useState(0);
+  const priced = useCartQuote(form.shipping, { skip: shippingQuery.isLoading || (!!methods?.length && !method), usePoints });
+  const points = usePointsChoice(usePoints, setUsePoints, priced);
   const { quote } = priced;
   // The payment limits follow the last quoted total (kept while the next is asked, so the list does not flicker).
   const total = quote?.totalAmount ?? priced.lastQuote?.totalAmount;
@@ -339,8 +342,8 @@ function Checkout({ user }: { user: UserProfile }) {
       setFailure(message);
       toast.error(message, 'checkout-failed');
       if (changedTotal(err) !== undefined) refreshPrices(items);
-      // A code refused now (used up meanwhile): the quote says so under the box.
-      else if (body.couponCode) priced.refetch();
+      // A code refused now (used up meanwhile), or points spent meanwhile: the quote says so under its box.
+      else if (body.couponCode || body.usePoints) priced.refetch();
     }
   };
 
@@ -395,6 +398,7 @@ function Checkout({ user }: { user: UserProfile }) {
           priced={priced}
           couponCode={couponCode}
           onCoupon={onCoupon}
+          points={points}
           shippingName={method?.name}
           failure={failure}
           working={working}

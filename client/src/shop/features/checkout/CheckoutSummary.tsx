@@ -9,6 +9,8 @@ import { QuoteTotals } from '../cart/QuoteTotals';
 import '../cart/Quote.css';
 import type { CartQuote } from '../cart/useCartQuote';
 import { CouponBox } from './CouponBox';
+import type { PointsChoice } from './pointsChoice';
+import { PointsBox } from './PointsBox';
 
 const KIND_TAG: Partial<Record<QuoteLine['line_kind'], { text: string; cls: string }>> = {
   gift: { text: '贈品', cls: 'ss-quote-tag ss-quote-tag--gift' },
@@ -61,16 +63,18 @@ interface Props {
   priced: CartQuote;
   couponCode: string;
   onCoupon: (code: string) => void;
+  /** The points box's state (issue 21). */
+  points: PointsChoice;
   shippingName?: string;
   failure: string;
   working: boolean;
 }
 
 /**
- * 訂單摘要 (spec 4 §2 checkout): the quote's lines, the coupon box, every discount, shipping and total,
+ * 訂單摘要 (spec 4 §2 checkout): the quote's lines, the coupon and points boxes, every discount, shipping and total,
  * the refusal of the last submit, and 送出訂單 (fixed to the bottom of a phone's screen with the total).
  */
-export function CheckoutSummary({ items, priced, couponCode, onCoupon, shippingName, failure, working }: Props) {
+export function CheckoutSummary({ items, priced, couponCode, onCoupon, points, shippingName, failure, working }: Props) {
   const { quote, loading, error, refetch } = priced;
   return (
     <aside className="ss-co-summary" aria-labelledby="co-summary-title">
@@ -79,6 +83,7 @@ export function CheckoutSummary({ items, priced, couponCode, onCoupon, shippingN
       </h2>
       <SummaryLines items={items} quote={quote} />
       <CouponBox code={couponCode} quote={quote} loading={loading} onApply={onCoupon} onRemove={() => onCoupon('')} />
+      <PointsBox quote={quote ?? priced.lastQuote} loading={loading} choice={points} />
       <QuoteTotals quote={quote} loading={loading} error={error} prefix="checkout" feeLabel={`運費${shippingName ? `（${shippingName}）` : ''}`} onRetry={refetch} />
       <ErrorText message={failure} block testId="checkout-failure" />
       <div className="ss-co-actions">

@@ -32,6 +32,8 @@ export interface SubmitOrderBody extends CheckoutInput {
   couponCode?: string;
   /** The add-ons as the quote priced them; absent without any. */
   addons?: QuoteAddonRequest[];
+  /** The points the quote used (issue 21); absent without any. */
+  usePoints?: number;
 }
 
 export interface SubmitOrderArgs {

@@ -3,11 +3,18 @@ import { PAYMENT_CODES, codAllowedFor, paymentAllowed } from '@rules/checkout-ru
 
 /**
  * What submitOrder adds from the quote (spec 4 §7): the code only when the quote applied it (a refused
- * code stays in the box, the order goes without it, as shown), and the add-ons as the quote priced them.
+ * code stays in the box, the order goes without it, as shown), the add-ons as the quote priced them,
+ * and the points it used.
  */
-export function promotionFields(quote: Pick<QuoteAnswer, 'coupon' | 'addonOffers'>): { couponCode?: string; addons?: QuoteAddonRequest[] } {
-  const out: { couponCode?: string; addons?: QuoteAddonRequest[] } = {};
+export function promotionFields(quote: Pick<QuoteAnswer, 'coupon' | 'addonOffers'> & Partial<Pick<QuoteAnswer, 'pointsUsed'>>): {
+  couponCode?: string;
+  addons?: QuoteAddonRequest[];
+  usePoints?: number;
+} {
+  const out: { couponCode?: string; addons?: QuoteAddonRequest[]; usePoints?: number } = {};
   if (quote.coupon?.applied && quote.coupon.code) out.couponCode = quote.coupon.code;
+  // The points the quote used (issue 21): the order spends exactly what the summary showed.
+  if (quote.pointsUsed && quote.pointsUsed > 0) out.usePoints = quote.pointsUsed;
   const addons = quote.addonOffers.filter((o) => o.quantity > 0).map((o) => ({ promotion_id: o.promotion_id, variant_id: o.variant_id, quantity: o.quantity }));
   if (addons.length > 0) out.addons = addons;
   return out;

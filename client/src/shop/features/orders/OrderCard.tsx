@@ -25,6 +25,12 @@ interface Props {
 /** The payment slip of an order. */
 export const slipPath = (o: Pick<OrderView, 'mer_trade_no'>) => `/paymentSlip?MerTradeNo=${encodeURIComponent(o.mer_trade_no)}`;
 
+/** Delivered and completed orders may be reviewed (spec 4 §4; the server decides each item: once, within 90 days). */
+export const canReview = (o: Pick<OrderView, 'status_name'>): boolean => o.status_name === 'delivered' || o.status_name === 'completed';
+
+/** 我的評價 with this order's items first (its only item's form opens at once). */
+export const reviewPath = (o: Pick<OrderView, 'order_id'>) => `/reviews?order=${o.order_id}`;
+
 /**
  * One order of /orders (spec 1 §2–4): number, date (Taipei), total, status and payment status
  * with their colours, payment method, the ATM account / CVS code while unpaid, details opened on
@@ -99,6 +105,11 @@ export function OrderCard({ order, onCancel, onReturn, onRetried }: Props) {
           </Button>
         )}
         {order.returnable && onReturn && <Button onClick={() => onReturn(order)}>申請退貨</Button>}
+        {canReview(order) && (
+          <LinkButton to={reviewPath(order)} className="ss-ord-review">
+            評價
+          </LinkButton>
+        )}
       </div>
       {opened && (
         <div id={`${detailsId}-details`} className="ss-ord-details" hidden={!open}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ProductListItem } from '../../catalog/catalogTypes';
 import { ProductCard } from '../../catalog/ProductCard';
 import { ProductGridSkeleton } from '../../catalog/ProductGridSkeleton';
+import { useCardExtras } from '../../catalog/useCardExtras';
 import { usePromotionBadges } from '../../catalog/usePromotionBadges';
 import { LinkButton } from '../../../../shared/components/LinkButton';
 import type { Certificate, Endorsement, Testimonial } from '../contentTypes';
@@ -89,6 +90,7 @@ interface FeaturedProps {
 
 export function FeaturedProducts({ products, loading, onOpen }: FeaturedProps) {
   const badgesOf = usePromotionBadges();
+  const { ratingOf, wishOf } = useCardExtras();
   if (!loading && !products?.length) return null;
   return (
     <section className="ss-container ss-home-section" aria-labelledby="featured-title" data-testid="home-featured">
@@ -107,7 +109,7 @@ export function FeaturedProducts({ products, loading, onOpen }: FeaturedProps) {
       ) : (
         <div className="ss-grid">
           {products.map((p) => (
-            <ProductCard key={p.product_id} product={p} onOpen={onOpen} badges={badgesOf(p)} />
+            <ProductCard key={p.product_id} product={p} onOpen={onOpen} badges={badgesOf(p)} rating={ratingOf(p.product_id)} wish={wishOf(p.product_id)} />
           ))}
         </div>
       )}
