@@ -46,6 +46,10 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/auditLogs': OWNER,
   // members, orders, config (helper B)
   'POST /api/admin/getUsersByPage': STAFF,
+  // 會員管理 → one member (issue 21 §6): members are staff's, editors none
+  'GET /api/admin/members/:id': STAFF,
+  'POST /api/admin/members/:id/notes': STAFF,
+  'PUT /api/admin/members/:id/block': STAFF,
   'GET /api/admin/loadconifg': ALL,
   'POST /api/admin/getOrdersByPage': STAFF,
   'POST /api/admin/getAdminOrderDetails': STAFF,

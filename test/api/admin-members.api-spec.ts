@@ -92,6 +92,7 @@ describe('admin members: POST /api/admin/getUsersByPage (spec 2 §7, §9)', () =
         birthday: '',
         logins: ['password'],
         is_active: 1,
+        blocked: false,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         order_count: 2,
       },

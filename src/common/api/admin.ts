@@ -127,7 +127,7 @@ export type AdminMemberDetailAnswer = Envelope<{
     last_login_at: string | null;
   };
   /** The address book: `address` is the home address or the pickup store (name, id, address); receiver_name / phone are the member's. */
-  addresses: Array<{ id: number; shipping_type: string; receiver_name: string; phone: string; address: string; is_default: number }>;
+  addresses: Array<{ id: number; shipping_type?: string; receiver_name: string; phone: string; address: string; is_default: number }>;
   orders: MemberOrderRow[];
   orders_total: number;
   points: { balance: number; pending: number; tier: string };

@@ -50,20 +50,21 @@ export class WishlistService {
 
   /**
    * Adds the product, or removes it when it is there. Removing works for any product (a delisted
-   * one too); adding needs a listed product (找不到商品 otherwise). Two toggles at once: the unique
-   * (user, product) key keeps one row.
+   * one too); adding needs a listed product (找不到商品 otherwise). Single statements, no
+   * transaction: a DELETE of a missing row takes gap locks on MariaDB, and two toggles at once would
+   * deadlock on their inserts. Two toggles at once: the unique (user, product) key keeps one row.
    */
   async toggle(userId: number, productId: number): Promise<WishlistToggleAnswer> {
-    return this.tx.run(async () => {
-      const removed = await this.tx.repo(WishlistItem).delete({ user_id: userId, product_id: productId });
-      if ((removed.affected ?? 0) > 0) return ok({ wished: false }, WISHLIST_MSG.removed);
-      const [p] = await this.catalog.productsNow([productId]);
-      if (!p || !p.listed) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: productId });
-      if ((await this.tx.repo(WishlistItem).count({ where: { user_id: userId } })) >= WISHLIST_MAX) {
-        throw new AppError(WISHLIST_MSG.full(WISHLIST_MAX), HttpStatus.CONFLICT);
-      }
-      await this.tx.manager.createQueryBuilder().insert().into(WishlistItem).values({ user_id: userId, product_id: productId }).orIgnore().execute();
-      return ok({ wished: true }, WISHLIST_MSG.added);
-    });
+    const repo = this.tx.repo(WishlistItem);
+    const there = await repo.findOne({ where: { user_id: userId, product_id: productId }, select: { id: true } });
+    if (there) {
+      await repo.delete({ id: there.id });
+      return ok({ wished: false }, WISHLIST_MSG.removed);
+    }
+    const [p] = await this.catalog.productsNow([productId]);
+    if (!p || !p.listed) throw new NotFoundError(PRODUCT_NOT_FOUND, { product_id: productId });
+    if ((await repo.count({ where: { user_id: userId } })) >= WISHLIST_MAX) throw new AppError(WISHLIST_MSG.full(WISHLIST_MAX), HttpStatus.CONFLICT);
+    await this.tx.manager.createQueryBuilder().insert().into(WishlistItem).values({ user_id: userId, product_id: productId }).orIgnore().execute();
+    return ok({ wished: true }, WISHLIST_MSG.added);
   }
 }
