@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DomainEvents, type DomainEventMap } from '../../src/common/events/domain-events';
+import { BrowserSession } from '../../src/modules/auth/testing/browser-session';
 import { REVIEW_MSG } from '../../src/common/validation/review-rules';
 import { adminSession, type AdminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -157,6 +158,9 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     expect([text.status, text.body]).toEqual([415, { success: false, message: `${IMAGE_NOT_IMAGE}：x.png`, files: ['x.png'] }]);
     const big = await uploadPhoto(amy, Buffer.alloc(8 * 1024 * 1024 + 1, 1), 'big.jpg');
     expect([big.status, big.body.message]).toEqual([413, `${IMAGE_TOO_LARGE}：big.jpg`]);
+    const visitor = new BrowserSession(request.agent(t.http));
+    const anon = await visitor.agent.post('/api/member/reviews/photos').set('X-Forwarded-For', visitor.ip).set('X-CSRF-Token', await visitor.csrfToken()).attach('file', await pngBytes(), 'a.png');
+    expect([401, 403]).toContain(anon.status); // no member: refused (CSRF or login) before any upload
     const token = await amy.b.csrfToken();
     const none = await amy.b.agent.post('/api/member/reviews/photos').set('X-Forwarded-For', amy.b.ip).set('X-CSRF-Token', token).field('x', '1');
     expect(none.body).toEqual({ success: false, message: '請選擇要上傳的圖片' });
@@ -171,6 +175,15 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     expect(r.body).toMatchObject({ message: REVIEW_MSG.published, points: 50 });
     expect(r.body.review.photos).toEqual([up.body.url]);
     expect(published.find((p) => p.reviewId === r.body.review.id)).toMatchObject({ withPhotos: true });
+  });
+
+  it('limits photo uploads per member (30 in 10 minutes, then 請求過於頻繁，請稍後再試)', async () => {
+    const s = await shopper(t);
+    const png = await pngBytes(8, 8);
+    for (let i = 0; i < 30; i++) expect((await uploadPhoto(s, png)).status).toBe(200);
+    const over = await uploadPhoto(s, png);
+    expect([over.status, over.body.message]).toEqual([429, '請求過於頻繁，請稍後再試']);
+    expect((await uploadPhoto(amy, png)).status).toBe(200); // another member is not limited by it
   });
 
   it('shows a product page: summary from the kept row (= a recount), filters by stars and photos, sorts, pages of 10; cached and dropped on change', async () => {

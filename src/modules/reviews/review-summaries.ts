@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { ReviewSummaryView } from '../../common/api/reviews';
-import { isDuplicateKey } from '../../database/db-dialect';
 import { Transactions } from '../../common/transactions/transactions';
 import { ReviewSummary } from './entities/review-summary.entity';
 
@@ -11,13 +10,15 @@ export interface CountedReview {
   has_photos: number;
 }
 
-type Counter = 'count' | 'rating_sum' | 'star1' | 'star2' | 'star3' | 'star4' | 'star5' | 'with_photos';
+const COUNTERS = ['count', 'rating_sum', 'star1', 'star2', 'star3', 'star4', 'star5', 'with_photos'] as const;
+type Counter = (typeof COUNTERS)[number];
 
 /**
  * review_summaries (spec 4 §7 summary): changed in the transaction that shows or stops showing a
- * review, never recounted per request. An UPDATE of the product's row by increments first (no read,
- * no lock taken before the write: two reviews of one product never deadlock); the first review of a
- * product inserts the row (a concurrent first insert loses on the primary key and updates instead).
+ * review, never recounted per request. One upsert by increments (MariaDB: INSERT … ON DUPLICATE KEY
+ * UPDATE; SQLite: ON CONFLICT DO UPDATE): no read first and one statement that takes the row's lock
+ * directly, so reviews of one product written at once queue on the row instead of deadlocking (an
+ * UPDATE then INSERT of a missing row takes gap locks that two writers hold against each other).
  */
 @Injectable()
 export class ReviewSummaries {
@@ -25,23 +26,22 @@ export class ReviewSummaries {
 
   /** `review` starts (+1) or stops (−1) being shown. */
   async apply(review: CountedReview, sign: 1 | -1): Promise<void> {
-    const star = `star${review.rating}` as Counter;
-    const delta: Partial<Record<Counter, number>> = { count: sign, rating_sum: sign * review.rating, [star]: sign };
-    if (review.has_photos) delta.with_photos = sign;
-    if (await this.increment(review.product_id, delta)) return;
-    try {
-      await this.tx.repo(ReviewSummary).insert({ product_id: review.product_id, ...zeroes(), ...delta });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      await this.increment(review.product_id, delta);
+    const delta: Record<Counter, number> = { count: sign, rating_sum: sign * review.rating, star1: 0, star2: 0, star3: 0, star4: 0, star5: 0, with_photos: review.has_photos ? sign : 0 };
+    delta[`star${review.rating}` as Counter] = sign;
+    const cols = COUNTERS.map((c) => `\`${c}\``).join(', ');
+    const params = [review.product_id, ...COUNTERS.map((c) => delta[c])];
+    const marks = params.map(() => '?').join(', ');
+    const m = this.tx.manager;
+    if (m.connection.options.type === 'better-sqlite3') {
+      const set = COUNTERS.map((c) => `\`${c}\` = \`${c}\` + excluded.\`${c}\``).join(', ');
+      await m.query(
+        `INSERT INTO review_summaries (product_id, ${cols}) VALUES (${marks}) ON CONFLICT(product_id) DO UPDATE SET ${set}, updated_at = strftime('%Y-%m-%d %H:%M:%f', 'now')`,
+        params,
+      );
+    } else {
+      const set = COUNTERS.map((c) => `\`${c}\` = \`${c}\` + VALUES(\`${c}\`)`).join(', ');
+      await m.query(`INSERT INTO review_summaries (product_id, ${cols}) VALUES (${marks}) ON DUPLICATE KEY UPDATE ${set}`, params);
     }
-  }
-
-  private async increment(productId: number, delta: Partial<Record<Counter, number>>): Promise<boolean> {
-    const set: Record<string, () => string> = {};
-    for (const [k, v] of Object.entries(delta)) set[k] = () => `\`${k}\` + (${Number(v)})`;
-    const res = await this.tx.repo(ReviewSummary).createQueryBuilder().update().set(set).where('product_id = :productId', { productId }).execute();
-    return (res.affected ?? 0) > 0;
   }
 
   async of(productId: number): Promise<ReviewSummary | null> {
@@ -52,10 +52,6 @@ export class ReviewSummaries {
   async all(): Promise<ReviewSummary[]> {
     return this.tx.repo(ReviewSummary).createQueryBuilder('s').where('s.count > 0').orderBy('s.product_id', 'ASC').getMany();
   }
-}
-
-function zeroes(): Record<Counter, number> {
-  return { count: 0, rating_sum: 0, star1: 0, star2: 0, star3: 0, star4: 0, star5: 0, with_photos: 0 };
 }
 
 /** Average to one decimal (0 when none). */
