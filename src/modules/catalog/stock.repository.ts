@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../common/transactions/transactions';
-import { lockForRead } from '../../database/db-dialect';
+import { lockForRead, lockForWrite } from '../../database/db-dialect';
 import { Product } from './entities/product.entity';
 import { ProductVariant } from './entities/product-variant.entity';
 
@@ -22,14 +22,23 @@ export class StockRepository {
   constructor(private readonly tx: Transactions) {}
 
   /**
-   * Whether the product is listed, read with a shared lock (MariaDB `LOCK IN SHARE MODE`; SQLite's
-   * transactions take turns): a delist waits for the reservations in flight, and reservations of
-   * the product's variants no longer queue behind each other on its row (the sold count moved to
-   * payment, see docs/decisions/0057-real-social-proof.md).
+   * Whether the product is listed (a plain read: a reservation takes no lock on the product's row,
+   * so sales of its variants never queue on it and never meet a payment's or refund's sold count
+   * there; the sold count moved to payment, docs/decisions/0057-real-social-proof.md).
    */
   async listed(productId: number): Promise<boolean> {
-    const qb = this.tx.repo(Product).createQueryBuilder('p').select(['p.id']).where('p.id = :productId AND p.is_active = 1', { productId });
-    return (await lockForRead(qb).getOne()) !== null;
+    return (await this.tx.repo(Product).findOne({ where: { id: productId, is_active: 1 }, select: { id: true } })) !== null;
+  }
+
+  /**
+   * Locks the products' rows (MariaDB `FOR UPDATE`, by id) before their variants' stock goes back:
+   * the order a staff edit takes them in (product, then its variants), so a release — and the
+   * refund's sold count that follows it in the same transaction — never deadlocks with one.
+   */
+  async lockProducts(productIds: readonly number[]): Promise<void> {
+    if (productIds.length === 0) return;
+    const qb = this.tx.repo(Product).createQueryBuilder('p').select(['p.id']).where('p.id IN (:...ids)', { ids: [...productIds] }).orderBy('p.id', 'ASC');
+    await lockForWrite(qb).getMany();
   }
 
   /** `sold_quantity += quantity` (a paid order's units; `updated_at` kept), listed or not. */

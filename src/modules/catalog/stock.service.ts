@@ -57,8 +57,10 @@ type VariantRow = StockVariantRow;
  * opens one when there is none), so checkout's order rows, the stock update and the outbox rows
  * commit together; a shortfall throws and the whole transaction rolls back.
  *
- * Lock order (no deadlock between two reservations on MariaDB): the products' rows by id (a
- * shared lock: is it listed), then the variants' rows by id. Once committed, `product.changed {reason: 'stock'}` is published.
+ * Lock order (no deadlock on MariaDB): a reservation locks only the variants' rows, by id (whether
+ * the product is listed is a plain read); a release locks the products' rows by id first, then
+ * the variants' by id — the order of a staff edit, and of the sold count a refund then moves.
+ * Once committed, `product.changed {reason: 'stock'}` is published.
  */
 @Injectable()
 export class StockService {
@@ -143,6 +145,7 @@ export class StockService {
       for (const l of lines) if (!variants.has(l.variantId)) this.logger.warn(`release: variant #${l.variantId} no longer exists; ${l.quantity} not returned`);
       if (known.length === 0) return;
       const byProduct = sumByProduct(known, variants);
+      await this.rows.lockProducts([...byProduct.keys()]);
       for (const { variantId, quantity } of known) await this.rows.putBack(variantId, quantity);
       // Which of them went from 0 to above 0 (the rows are ours since the UPDATEs: exact under races).
       const now = await this.rows.quantities(known.map((l) => l.variantId));
