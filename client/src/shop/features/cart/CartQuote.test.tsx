@@ -40,6 +40,22 @@ function server(quote: (body: QuoteRequest) => Answer = (body) => ({ json: fakeQ
 const open = (items: CartItem[] = [serum]) => renderApp(<CartPage />, { preloaded: { cart: { ...initialCartState, items } } });
 const quoteBodies = (calls: { path: string; body: unknown }[]) => calls.filter((c) => c.path === '/api/cart/quote').map((c) => c.body as QuoteRequest);
 
+describe('CartPage: the points to earn (issue 21)', () => {
+  it('says how many points the order earns (the quote’s pointsToEarn), and nothing when none', async () => {
+    server((body) => ({ json: fakeQuote(body, { ...SHOP, points: { balance: 0, earnRate: 2 } }) }));
+    open();
+    // (1,280 − 100) × 2 % = 23
+    expect(await screen.findByTestId('cart-points-earn')).toHaveTextContent('本次可獲得 23 點購物金');
+  });
+
+  it('shows no points line when the order earns none', async () => {
+    server();
+    open();
+    await screen.findByTestId('cart-total');
+    expect(screen.queryByTestId('cart-points-earn')).toBeNull();
+  });
+});
+
 describe('CartPage: the quote', () => {
   it('shows each line’s discount, every discount, gifts, hints with the free-shipping bar, and the quoted total', async () => {
     server();

@@ -2,7 +2,7 @@ import CommentOutlined from '@ant-design/icons/CommentOutlined';
 import { Button, Empty, Skeleton, Tabs } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { MyReviewView, ReviewableItem } from '@api/reviews';
+import type { MyReviewView, ReviewableItem, ReviewStatus } from '@api/reviews';
 import { usePageTitle } from '../../../app/site/usePageTitle';
 import { apiErrorMessage } from '../../../shared/api/baseApi';
 import { LinkButton } from '../../../shared/components/LinkButton';
@@ -21,11 +21,12 @@ export const NOTHING_TO_REVIEW = '目前沒有待評價的商品';
 export const NO_REVIEWS_WRITTEN = '您還沒有寫過評價';
 
 /** The state of the member's own review: 待審核 (held), 已隱藏 (hidden by staff), else shown. */
-export function reviewState(r: Pick<MyReviewView, 'held' | 'is_visible'>): { text: string; tone: 'held' | 'hidden' | 'shown' } {
-  if (r.held) return { text: '待審核', tone: 'held' };
-  if (!r.is_visible) return { text: '已隱藏', tone: 'hidden' };
-  return { text: '已公開', tone: 'shown' };
+export function reviewState(r: Pick<MyReviewView, 'held' | 'is_visible'> & Partial<Pick<MyReviewView, 'status'>>): { text: string; tone: ReviewStatus } {
+  const status: ReviewStatus = r.status ?? (r.held ? 'held' : r.is_visible ? 'shown' : 'hidden');
+  return { text: STATE_TEXT[status], tone: status };
 }
+
+const STATE_TEXT: Record<ReviewStatus, string> = { held: '待審核', hidden: '已隱藏', shown: '已公開' };
 
 /**
  * /reviews 我的評價 (spec 4 §2): 待評價 (items of delivered or completed orders within 90 days, each with

@@ -155,7 +155,12 @@ export function ReviewForm({ item, onClose }: Props) {
             <li key={s.key} className={`ss-rf-photo is-${s.status}`} data-testid="review-photo">
               {s.preview ? <img src={s.preview} alt={s.name} /> : <PictureOutlined aria-hidden className="ss-rf-photo-icon" />}
               {(s.status === 'uploading' || s.status === 'waiting') && (
-                <Progress className="ss-rf-photo-progress" percent={s.percent} size="small" showInfo={false} aria-label={`${s.name} 上傳中 ${s.percent}%`} />
+                <>
+                  <span className="ss-rf-photo-percent" data-testid="photo-percent" aria-live="polite">
+                    {s.status === 'waiting' ? '等待上傳' : `上傳中 ${s.percent}%`}
+                  </span>
+                  <Progress className="ss-rf-photo-progress" percent={s.percent} size="small" showInfo={false} />
+                </>
               )}
               {s.status === 'failed' && (
                 <span className="ss-rf-photo-error" role="alert">

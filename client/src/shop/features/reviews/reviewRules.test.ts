@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reviewInputProblem } from '@rules/review-rules';
 import { contentLength, REVIEW_MSG, reviewProblems } from './reviewRules';
 
 describe('review rules (spec 4 §5)', () => {
@@ -19,6 +20,14 @@ describe('review rules (spec 4 §5)', () => {
     expect(reviewProblems({ ...ok, rating: 6 }).rating).toBe('請選擇評分');
     expect(reviewProblems({ ...ok, rating: 2.5 }).rating).toBe('請選擇評分');
     expect(reviewProblems({ ...ok, content: '字'.repeat(1001) }).content).toBe('評價內容最多 1000 個字');
+  });
+
+  it('agrees with the server’s check (@rules/review-rules) on every draft', () => {
+    const drafts = [ok, { ...ok, rating: 0 }, { ...ok, content: '短' }, { ...ok, content: '字'.repeat(1001) }, { ...ok, photos: ['1', '2', '3', '4', '5', '6'] }, { ...ok, content: ' 😀'.repeat(10) }];
+    for (const d of drafts) {
+      const first = Object.values(reviewProblems(d))[0] ?? null;
+      expect(first).toBe(reviewInputProblem({ rating: d.rating, content: d.content, photos: d.photos }));
+    }
   });
 
   it('counts characters as a person does (spaces around do not count, an emoji is one)', () => {

@@ -1,25 +1,20 @@
+import { charCount, REVIEW_LIMITS, REVIEW_MSG as RULE_MSG } from '@rules/review-rules';
+
 /**
- * Review rules and messages (spec 4 §5, §8). Written once here for the client: the server's
- * src/common/validation has no review-rules.ts yet (issue 21); when it does, this file should
- * re-export it from `@rules/review-rules` so the two never drift.
+ * The review form's rules and messages (spec 4 §5, §8): the server's own (`@rules/review-rules`,
+ * src/common/validation/review-rules.ts), so the form and the server never drift. The form shows
+ * every problem at once, each under its field; the server answers the first.
  */
-export const REVIEW_RULES = { minContent: 10, maxContent: 1000, maxPhotos: 5, minRating: 1, maxRating: 5 } as const;
+export const REVIEW_RULES = { minContent: REVIEW_LIMITS.contentMin, maxContent: REVIEW_LIMITS.contentMax, maxPhotos: REVIEW_LIMITS.photos } as const;
 
 export const REVIEW_MSG = {
-  rating: '請選擇評分',
-  contentShort: '評價內容至少 10 個字',
-  contentLong: '評價內容最多 1000 個字',
-  photos: '最多上傳 5 張照片',
-  reviewed: '此商品已評價',
-  notEligible: '完成訂單後才能評價',
-  expired: '已超過評價期限',
-  published: '評價已送出',
-  held: '評價已送出，待審核後顯示',
+  ...RULE_MSG,
+  /** A failure without the server's message (network, 5xx). */
   failed: '評價送出失敗，請稍後再試',
 } as const;
 
-/** Characters as a person counts them (an emoji or a CJK character is one). */
-export const contentLength = (content: string): number => [...content.trim()].length;
+/** Characters as a person counts them (an emoji or a CJK character is one), around spaces not counted (as the server). */
+export const contentLength = (content: string): number => charCount(content.trim());
 
 export interface ReviewDraft {
   rating: number;
@@ -32,7 +27,7 @@ export type ReviewErrors = Partial<Record<'rating' | 'content' | 'photos', strin
 /** Every problem of a draft at once (the form shows each under its field). */
 export function reviewProblems(d: ReviewDraft): ReviewErrors {
   const errors: ReviewErrors = {};
-  if (!Number.isInteger(d.rating) || d.rating < REVIEW_RULES.minRating || d.rating > REVIEW_RULES.maxRating) errors.rating = REVIEW_MSG.rating;
+  if (!Number.isInteger(d.rating) || d.rating < 1 || d.rating > 5) errors.rating = REVIEW_MSG.rating;
   const n = contentLength(d.content);
   if (n < REVIEW_RULES.minContent) errors.content = REVIEW_MSG.contentShort;
   else if (n > REVIEW_RULES.maxContent) errors.content = REVIEW_MSG.contentLong;

@@ -21,7 +21,7 @@ function server(answer: (page: number, limit: number) => { status?: number; json
   });
 }
 
-describe('PointsPage /points (spec 4 §2, §7)', () => {
+describe('PointsPage /points (spec 4 §2, §7)', { timeout: 30_000 }, () => {
   it('sends a visitor to /login with the way back saved', async () => {
     const { calls } = mockApi({ 'GET /api/login/getuser': () => ({ status: 401, json: { success: false } }) });
     const { store } = renderRoutes(routes, { path: '/points' });

@@ -1,4 +1,8 @@
+import { configure } from '@testing-library/react';
 import type { MemberPointsAnswer, PointsEntryView } from '@api/rewards';
+
+// Screens that wait on several answers in a row: on a loaded CI machine that passes the 1 s default (as testQuote.ts).
+configure({ asyncUtilTimeout: 5000 });
 
 /** A ledger line as `GET /api/member/points` answers it (test data; the real one: src/modules/rewards). */
 export function pointsEntry(extra: Partial<PointsEntryView> = {}): PointsEntryView {
