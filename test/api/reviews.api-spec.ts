@@ -51,6 +51,8 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
 
   const post = (s: Shopper, body: object) => s.b.post('/api/member/reviews', body);
   const review = (s: Shopper, order_item_id: number, extra: object = {}) => post(s, { order_item_id, rating: 5, content: GOOD_TEXT, photos: [], ...extra });
+  const ledger = async (reviewId: number) =>
+    ((await ds.query('SELECT kind, amount FROM points_ledger WHERE source_key = ?', [`review:${reviewId}`])) as { kind: string; amount: number }[]).map((e) => ({ kind: e.kind, amount: Number(e.amount) }));
   const page = async (productId: number, query = '') => (await amy.b.get(`/api/load/productReviews/${productId}${query}`)).body;
 
   it('lets a member review an item of a delivered or completed order once, within 90 days; says what it earns; masks the name', async () => {
@@ -174,6 +176,8 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     const r = await review(amy, mine.itemIds[0], { photos: [up.body.url, up.body.url] });
     expect(r.body).toMatchObject({ message: REVIEW_MSG.published, points: 50 });
     expect(r.body.review.photos).toEqual([up.body.url]);
+    // The rewards module awards what the answer announced, once.
+    expect(await ledger(r.body.review.id)).toEqual([{ kind: 'review', amount: 50 }]);
     expect(published.find((p) => p.reviewId === r.body.review.id)).toMatchObject({ withPhotos: true });
   });
 
@@ -297,12 +301,15 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     expect(released.body).toMatchObject({ success: true, review: { status: 'shown', held: 0, is_visible: 1 } });
     expect(await summaryRow(t, A.productId)).toMatchObject({ count: base.count + 1, star2: base.star2 + 1 });
     expect(published.filter((p) => p.reviewId === held.id)).toHaveLength(1);
+    expect(await ledger(held.id)).toEqual([{ kind: 'review', amount: 20 }]);
+    expect(await ledger(other.id)).toEqual([]);
     // Hide, show: the summary follows; no second publication.
     await staff.put(`/api/admin/reviews/${held.id}`, { is_visible: 0 });
     expect((await summaryRow(t, A.productId)).count).toBe(base.count);
     await owner.put(`/api/admin/reviews/${held.id}`, { is_visible: 1 });
     expect((await summaryRow(t, A.productId)).count).toBe(base.count + 1);
     expect(published.filter((p) => p.reviewId === held.id)).toHaveLength(1);
+    expect(await ledger(held.id)).toHaveLength(1);
     // A held review hidden before it was ever shown is published when first shown.
     await staff.put(`/api/admin/reviews/${other.id}`, { is_visible: 0 });
     expect((await staff.get(`/api/admin/reviews?status=hidden&user_id=${s.userId}`)).body.reviews.map((r: { id: number }) => r.id)).toEqual([other.id]);

@@ -9,7 +9,7 @@ import { taipeiToday } from '../../common/time/taipei-time';
 import { Transactions } from '../../common/transactions/transactions';
 import { heldReasons, maskName, REVIEW_LIMITS, REVIEW_MSG, reviewInputProblem } from '../../common/validation/review-rules';
 import { isDuplicateKey } from '../../database/db-dialect';
-import { PointsService } from '../rewards/points.service';
+import { RewardsSettings } from '../rewards/rewards-settings.service';
 import { UsersService } from '../users/users.service';
 import { Review } from './entities/review.entity';
 import { REVIEWABLE_STATUSES, ReviewOrderLine, ReviewOrderLines } from './review-order-lines';
@@ -18,7 +18,7 @@ import { ReviewSummaries } from './review-summaries';
 import { myView, REVIEWS_CACHE } from './review-views';
 
 const DAY_MS = 24 * 3600_000;
-/** Spec 4 §9 defaults, used until the rewards module answers `reviewPoints`. */
+/** Spec 4 §9 defaults (REVIEW_POINTS 20, 50 with a photo), shown if the rewards rules cannot be read. */
 const DEFAULT_REVIEW_POINTS = { plain: 20, photo: 50 };
 
 export interface CreateReviewInput {
@@ -160,24 +160,17 @@ export class ReviewsService {
     return ok({ items, reviews: mine });
   }
 
-  /** What a review earns once published (the rewards module's rules when it answers them). */
+  /**
+   * What a review earns once published: the points rules the rewards module awards with (REVIEW_POINTS /
+   * REVIEW_PHOTO_POINTS, or the owner's at /admin/tiers), found at run time; the spec's defaults if absent.
+   */
   async pointsFor(withPhotos: boolean): Promise<number> {
-    const points = this.points() as (PointsService & { reviewPoints?: (withPhotos: boolean) => Promise<number> | number }) | null;
-    if (points && typeof points.reviewPoints === 'function') {
-      try {
-        return await points.reviewPoints(withPhotos);
-      } catch (err) {
-        this.logger.warn(`reviewPoints failed, the spec's defaults are shown: ${(err as Error).message}`);
-      }
-    }
-    return withPhotos ? DEFAULT_REVIEW_POINTS.photo : DEFAULT_REVIEW_POINTS.plain;
-  }
-
-  private points(): PointsService | null {
     try {
-      return this.moduleRef.get(PointsService, { strict: false });
-    } catch {
-      return null;
+      const rules = await this.moduleRef.get(RewardsSettings, { strict: false }).rules();
+      return withPhotos ? rules.review_photo_points : rules.review_points;
+    } catch (err) {
+      this.logger.warn(`points rules not read, the spec's defaults are shown: ${(err as Error).message}`);
+      return withPhotos ? DEFAULT_REVIEW_POINTS.photo : DEFAULT_REVIEW_POINTS.plain;
     }
   }
 
