@@ -2,6 +2,7 @@ import request from 'supertest';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
 import { adminSession, type AdminSession } from '../helpers/admin';
 import { homeCod, submit, type Shopper } from './checkout-fixtures';
+import { promotion, setPromotion } from './promotion-fixtures';
 import { makeProduct, member, noticeWorld, saveStock, type MadeProduct, type Member, type NoticeWorld } from './member-notices-fixtures';
 
 // App start-up on MariaDB needs more than the 5 s default.
@@ -71,6 +72,25 @@ describe('social proof: sold counts from paid orders less refunds; not editable'
     expect(refund.status).toBe(200);
     expect((await counts(p)).sold).toBe(3);
     expect(await shownSold(p)).toBe(3);
+  });
+
+  it('a NT$ 0 gift (滿額贈) is not a sale: only the bought units count when the order is paid', async () => {
+    const p = await makeProduct(w, owner, 10, 400);
+    const g = await makeProduct(w, owner, 5, 250);
+    const gift = await promotion(w.t.app, { kind: 'gift', name: '滿千送旅行組', min_subtotal: 1000, gift_variant_id: g.variantId, gift_stock: 3 });
+    try {
+      const o = await order(p, 3);
+      const lines = (await w.ds.query('SELECT product_id, quantity, line_kind FROM order_items WHERE order_id = ? ORDER BY id', [o.id])) as { product_id: number; quantity: number; line_kind: string }[];
+      expect(lines.map((l) => [Number(l.product_id), Number(l.quantity), l.line_kind])).toEqual([
+        [p.productId, 3, 'item'],
+        [g.productId, 1, 'gift'],
+      ]);
+      await pay(o);
+      expect((await counts(p)).sold).toBe(3);
+      expect((await counts(g)).sold).toBe(0);
+    } finally {
+      await setPromotion(w.t.app, gift.id, { is_active: 0 });
+    }
   });
 
   it('staff cannot type 已售數量 or 觀看數: the form ignores them, the admin list still shows them', async () => {
