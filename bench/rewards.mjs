@@ -127,6 +127,9 @@ async function withJobsContext(databaseUrl, fn) {
 }
 
 export async function rewardsSection({ url, databaseUrl, row, note }) {
+  // The entities' column types follow DATABASE_URL when dist is loaded (database/dialect.ts): this
+  // process loads them for the jobs below, on the bench's MariaDB.
+  process.env.DATABASE_URL = databaseUrl;
   // 1. The history of a member with 5,000 entries.
   const [member] = await createShoppers(databaseUrl, 1, '0983');
   await seedHistory(databaseUrl, member.id);

@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { BrowserSession } from '../../src/modules/auth/testing/browser-session';
 import { DomainEvents } from '../../src/common/events/domain-events';
 import { Transactions } from '../../src/common/transactions/transactions';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
@@ -262,6 +264,17 @@ describe('points ledger', () => {
     expect(page.body).toMatchObject({ balance: 100, pending: 0, total: 2, tier: { name: '一般會員' } });
     expect(page.body.entries).toHaveLength(1);
     await expectLedgerMatches(t.app, s.userId);
+  });
+
+  it('the demo members have points on a fresh start (0911000001 / demo1234)', async () => {
+    const b = new BrowserSession(request.agent(t.http));
+    const login = await b.post('/api/login/basic-login', { account: '0911000001', password: 'demo1234' });
+    expect(login.status).toBe(200);
+    const page = await b.get('/api/member/points');
+    expect(page.body).toMatchObject({ success: true, balance: 440, pending: 0, total: 6 });
+    expect(page.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['review', 'birthday', 'adjust', 'review', 'adjust', 'welcome']);
+    const [row] = await ds.query('SELECT id FROM users WHERE account = ?', ['0911000001']);
+    await expectLedgerMatches(t.app, Number(row.id));
   });
 
   it('THE RACE: orders spending the same points at once never spend more than the balance', async () => {

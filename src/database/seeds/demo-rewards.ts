@@ -9,6 +9,11 @@ import { insertRows } from './seed-utils';
 
 /** The demo members' password (they log in with their phone). */
 export const DEMO_MEMBER_PASSWORD = 'demo1234';
+/**
+ * Its argon2id hash (the PasswordHasher's parameters), computed once: a public demo password needs
+ * no fresh salt, and the seed stays fast (no hashing at start-up).
+ */
+export const DEMO_MEMBER_HASH = '$argon2id$v=19$m=19456,p=1,t=2$CCQXgvVNnJ8QFMMt+rQoEg$JUfWVgisW53+/46kwFAK+BdxQeHAOT/SJQW2vQRXwqI';
 
 /** Demo members with 購物金, so /points shows something on a fresh `npm start` (log in 0911000001 / demo1234). */
 const MEMBERS = [
@@ -39,14 +44,14 @@ const LEDGERS: Line[][] = [
 /**
  * The default tiers (when none) and three demo members with a few kinds of 購物金 entries, their
  * cached balance equal to the ledger (the same rule as PointsLedger). Members already there (by
- * phone) are left alone. `passwordHash`: the demo members' password, hashed by the caller.
+ * phone) are left alone.
  */
-export async function seedDemoRewards(m: EntityManager, passwordHash: string, now = new Date()): Promise<number> {
+export async function seedDemoRewards(m: EntityManager, now = new Date()): Promise<number> {
   if ((await m.count(MemberTier)) === 0) await insertRows(m, MemberTier, DEFAULT_TIERS.map((t, i) => ({ id: i + 1, ...t })));
   let seeded = 0;
   for (const [i, member] of MEMBERS.entries()) {
     if ((await m.count(User, { where: { account: member.phone } })) > 0) continue;
-    const user = await m.save(m.create(User, { account: member.phone, phone: member.phone, password_hash: passwordHash, username: member.username, email: member.email, gender: '', birthday: member.birthday }));
+    const user = await m.save(m.create(User, { account: member.phone, phone: member.phone, password_hash: DEMO_MEMBER_HASH, username: member.username, email: member.email, gender: '', birthday: member.birthday }));
     await m.insert(UserConfig, { user_id: user.id });
     let balance = 0;
     const rows = LEDGERS[i].map((l, k) => {

@@ -26,7 +26,7 @@ import { buildContent } from './demo-content';
 import { writeDemoMedia } from './demo-images';
 import { DEMO_PAGES } from './demo-pages';
 import { buildPromotions } from './demo-promotions';
-import { DEMO_MEMBER_PASSWORD, seedDemoRewards } from './demo-rewards';
+import { seedDemoRewards } from './demo-rewards';
 import { seedDemoReviews } from './demo-reviews';
 import { shippingIconFiles } from './reference-data';
 import { seedReferenceRows } from './reference-seed';
@@ -100,8 +100,6 @@ interface Prepared {
   catalog: ReturnType<typeof buildCatalog>['rows'];
   content: ReturnType<typeof buildContent>['rows'];
   adminHash: string;
-  /** The demo members' password hash (demo-rewards.ts). */
-  memberHash: string;
   /** Set when no password was given: the random one. */
   generatedPassword?: string;
   images: number;
@@ -115,8 +113,7 @@ async function prepare(opts: SeedOptions): Promise<Prepared> {
   const images = writeDemoMedia(resolve(opts.mediaDir ?? 'var/media'), files);
   const given = opts.adminPassword || process.env.ADMIN_INITIAL_PASSWORD;
   const password = given || randomBytes(12).toString('base64url');
-  const [adminHash, memberHash] = await Promise.all([hashPassword(password), hashPassword(DEMO_MEMBER_PASSWORD)]);
-  return { promotions: opts.promotions !== false, reviews: opts.reviews ?? opts.promotions !== false, catalog, content, adminHash, memberHash, generatedPassword: given ? undefined : password, images };
+  return { promotions: opts.promotions !== false, reviews: opts.reviews ?? opts.promotions !== false, catalog, content, adminHash: await hashPassword(password), generatedPassword: given ? undefined : password, images };
 }
 
 async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
@@ -151,7 +148,7 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
   );
   if (created && p.generatedPassword) summary.generatedAdminPassword = p.generatedPassword;
   // Demo members with 購物金 and the default tiers (issue 21).
-  await seedDemoRewards(m, p.memberHash);
+  await seedDemoRewards(m);
   return summary;
 }
 

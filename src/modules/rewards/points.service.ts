@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { AdminMemberPointsAnswer, MemberPointsAnswer, MemberTierProgress, PointsEntryView, TierView } from '../../common/api/rewards';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
+import { ReadCache } from '../../common/cache/read-cache.service';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
 import { taipeiIso } from '../../common/time/taipei-time';
@@ -14,6 +15,10 @@ import { OrdersPort } from './orders-port';
 import { PointsLedger } from './points-ledger';
 import { RewardsSettings } from './rewards-settings.service';
 import { dayOf, KIND_LABEL, REWARDS_MSG, tierProgress } from './rewards-rules';
+
+/** ReadCache prefix and lifetime of a member's expiring points (keyed by their last entry, balance and the day). */
+const EXPIRING_CACHE = 'points:expiring:';
+const EXPIRING_SECONDS = 3600;
 
 /** Points history page size (spec 4 §9). */
 export const POINTS_PAGE_SIZE = 20;
@@ -44,6 +49,7 @@ export class PointsService {
     private readonly settings: RewardsSettings,
     private readonly orders: OrdersPort,
     private readonly audit: AuditTrail,
+    private readonly cache: ReadCache,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -73,8 +79,8 @@ export class PointsService {
 
   /** `GET /api/member/points`. */
   async memberPoints(userId: number, page = 1, limit = POINTS_PAGE_SIZE): Promise<MemberPointsAnswer> {
-    const [facts, history] = await Promise.all([this.facts(userId), this.history(userId, page, limit, false)]);
-    return ok({ ...facts, ...history });
+    const [{ total, ...facts }, history] = await Promise.all([this.facts(userId), this.history(userId, page, limit, false)]);
+    return ok({ ...facts, ...history, total });
   }
 
   /** `GET /api/admin/members/:id/points`. */
@@ -120,51 +126,65 @@ export class PointsService {
   }
 
   /** Balance, pending, what expires soonest, the tier and progress. */
-  private async facts(userId: number): Promise<Omit<MemberPointsAnswer, 'success' | 'message' | 'entries' | 'total'>> {
-    const [account, tiers, expiring] = await Promise.all([this.account(userId), this.settings.tiers(), this.expiring(userId)]);
+  private async facts(userId: number): Promise<Omit<MemberPointsAnswer, 'success' | 'message' | 'entries'>> {
+    const [account, tiers, last] = await Promise.all([this.account(userId), this.settings.tiers(), this.lastEntryId(userId)]);
     const tier = tiers.find((t) => t.id === account?.tier_id) ?? tiers[0] ?? null;
     const progress: MemberTierProgress = tierProgress(tiers, tier, account?.spend_12m ?? 0);
-    return { balance: account?.balance ?? 0, pending: account?.pending ?? 0, expiring, tier: progress };
+    const balance = account?.balance ?? 0;
+    // What expires and how many entries there are change only with a new entry, a pending one made
+    // available (the balance moves) or the date: kept under those (the page of a member with
+    // thousands of entries reads one page of rows, not all of them).
+    const key = `${EXPIRING_CACHE}${userId}:${last}:${balance}:${dayOf(new Date())}`;
+    const { expiring, total } =
+      last === 0
+        ? { expiring: { amount: 0, date: null }, total: 0 }
+        : await this.cache.getOrLoad(
+            key,
+            async () => {
+              const [e, n] = await Promise.all([this.expiring(userId, balance), this.tx.repo(PointsEntry).count({ where: { user_id: userId } })]);
+              return { expiring: e, total: n };
+            },
+            EXPIRING_SECONDS,
+          );
+    return { balance, pending: account?.pending ?? 0, expiring, tier: progress, total };
+  }
+
+  private async lastEntryId(userId: number): Promise<number> {
+    const row = await this.tx.repo(PointsEntry).findOne({ select: { id: true }, where: { user_id: userId }, order: { id: 'DESC' } });
+    return row?.id ?? 0;
   }
 
   /**
-   * The points expiring at the nearest month end (FIFO: the oldest credits are spent first): for
-   * each future expiry E in order, what expires then = max(0, credits expiring by E − every debit).
+   * The points expiring at the nearest month end. FIFO (debits spend the oldest credits first):
+   * what has expired by E in total is max(0, credits expiring by E − all debits), and all debits =
+   * all available credits − the balance, so what is still to expire at a future E is
+   * max(0, balance − the available credits expiring after E): only the credits not yet expired
+   * are read, grouped by their expiry.
    */
-  async expiring(userId: number, now = new Date()): Promise<{ amount: number; date: string | null }> {
-    const [sums, future] = await Promise.all([
-      this.tx
-        .repo(PointsEntry)
-        .createQueryBuilder('e')
-        .select(`COALESCE(SUM(CASE WHEN e.amount > 0 AND e.expires_at <= :now THEN e.amount ELSE 0 END), 0)`, 'past')
-        .addSelect(`COALESCE(SUM(CASE WHEN e.amount < 0 THEN -e.amount ELSE 0 END), 0)`, 'debits')
-        .where('e.user_id = :userId AND e.available_at IS NOT NULL', { userId, now })
-        .getRawOne<{ past: Num; debits: Num }>(),
-      this.tx
-        .repo(PointsEntry)
-        .createQueryBuilder('e')
-        .select('e.expires_at', 'expires_at')
-        .addSelect('SUM(e.amount)', 'amount')
-        .where('e.user_id = :userId AND e.available_at IS NOT NULL AND e.amount > 0 AND e.expires_at > :now', { userId, now })
-        .groupBy('e.expires_at')
-        .orderBy('e.expires_at', 'ASC')
-        .getRawMany<{ expires_at: Date | string; amount: Num }>(),
-    ]);
-    let credits = Number(sums?.past ?? 0);
-    const debits = Number(sums?.debits ?? 0);
+  async expiring(userId: number, balance: number, now = new Date()): Promise<{ amount: number; date: string | null }> {
+    const future = await this.tx
+      .repo(PointsEntry)
+      .createQueryBuilder('e')
+      .select('e.expires_at', 'expires_at')
+      .addSelect('SUM(e.amount)', 'amount')
+      .where('e.user_id = :userId AND e.expires_at > :now AND e.amount > 0 AND e.available_at IS NOT NULL', { userId, now })
+      .groupBy('e.expires_at')
+      .orderBy('e.expires_at', 'ASC')
+      .getRawMany<{ expires_at: Date | string; amount: Num }>();
+    let later = future.reduce((s, f) => s + Number(f.amount ?? 0), 0);
     for (const f of future) {
-      credits += Number(f.amount ?? 0);
-      const due = credits - debits;
+      later -= Number(f.amount ?? 0);
+      const due = Math.min(Number(f.amount ?? 0), balance - later);
       if (due > 0) return { amount: due, date: dayOf(toDate(f.expires_at)) };
     }
     return { amount: 0, date: null };
   }
 
-  private async history(userId: number, page: number, limit: number, staff: boolean): Promise<{ entries: PointsEntryView[]; total: number }> {
+  private async history(userId: number, page: number, limit: number, staff: boolean): Promise<{ entries: PointsEntryView[] }> {
     const size = Math.min(Math.max(1, Math.floor(limit) || POINTS_PAGE_SIZE), 100);
     const p = Math.max(1, Math.floor(page) || 1);
     const repo = this.tx.repo(PointsEntry);
-    const [rows, total] = await Promise.all([repo.find({ where: { user_id: userId }, order: { id: 'DESC' }, skip: (p - 1) * size, take: size }), repo.count({ where: { user_id: userId } })]);
+    const rows = await repo.find({ where: { user_id: userId }, order: { id: 'DESC' }, skip: (p - 1) * size, take: size });
     const orderIds = rows.map((r) => r.order_id).filter((id): id is number => id !== null);
     const staffIds = [...new Set(rows.map((r) => r.created_by).filter((id): id is number => id !== null))];
     const [tradeNos, names] = await Promise.all([
@@ -185,7 +205,7 @@ export class PointsService {
       expires_at: r.expires_at ? taipeiIso(toDate(r.expires_at)) : null,
       ...(staff ? { created_by_name: r.created_by !== null ? (names.get(r.created_by) ?? '') : '' } : {}),
     }));
-    return { entries, total };
+    return { entries };
   }
 
   /**
