@@ -89,6 +89,10 @@ const FIELD_LABEL: Record<string, string> = {
   per_member_limit: '每人使用次數',
   count: '數量',
   prefix: '前綴',
+  // members (會員管理: notes, block)
+  blocked_reason: '停權原因',
+  note_id: '備註編號',
+  content: '內容',
 };
 
 const ROLE_LABEL: Record<string, string> = { owner: '擁有者', staff: '員工', editor: '編輯' };
