@@ -130,3 +130,14 @@ export async function expectPaid(api: APIRequestContext, merTradeNo: string): Pr
     )
     .toBe(1);
 }
+
+/** Signs the seeded owner in through the login page; lands on 訂單管理. */
+export async function adminLogin(page: Page) {
+  await page.goto('/admin/orders');
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel('帳號').fill(ADMIN.username);
+  await page.getByLabel('密碼').fill(ADMIN.password);
+  await page.getByRole('button', { name: '登入' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { name: '訂單管理', level: 1 })).toBeVisible();
+}

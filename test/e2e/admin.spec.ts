@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
+import { adminLogin, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
 import { dialog, dialogGone, isMobile, keepScreenshot, keepShot, pickOption } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
 
@@ -25,16 +25,6 @@ async function expectToast(page: Page, text: string | RegExp, timeout?: number) 
  * screen polls): its toast may come later than the default 10 s on a loaded machine.
  */
 const TICKET_ANSWER_MS = 30_000;
-
-async function adminLogin(page: Page) {
-  await page.goto('/admin/orders');
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel('帳號').fill(ADMIN.username);
-  await page.getByLabel('密碼').fill(ADMIN.password);
-  await page.getByRole('button', { name: '登入' }).click();
-  await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(page.getByRole('heading', { name: '訂單管理', level: 1 })).toBeVisible();
-}
 
 /** 日期區間 → a choice of the antd select. */
 const chooseRange = (page: Page, label: string) => pickOption(page, page.getByLabel('日期區間'), label);

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { anyInStock, findProduct, type Pick } from './catalog-data';
+import { cancelFromOrders, onSlip, openOrders, toast } from './checkout-form';
 import { isMobile, keepScreenshot } from './nav';
 import { ensureShopMember, newPhone, shopMember, type ShopMember } from './shop-member';
 
@@ -11,7 +12,6 @@ import { ensureShopMember, newPhone, shopMember, type ShopMember } from './shop-
  * (shop-member.ts); products come from the demo seed (never hard-coded).
  */
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
 
 /** A store of the simulator's 7-11 list (src/integrations/payuni/simulators/payuni-simulator.ts, SIM_STORES). */
 interface SimStore {
@@ -156,24 +156,6 @@ async function submit(page: Page): Promise<string> {
   return total;
 }
 
-interface Slip {
-  orderId: number;
-  merTradeNo: string;
-}
-
-/** The slip of the order just placed: its number, MerTradeNo, amount and method. */
-async function onSlip(page: Page, total: string, paymentLabel: string): Promise<Slip> {
-  await expect(page).toHaveURL(/\/paymentSlip\?MerTradeNo=/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: '付款資訊', level: 1 })).toBeVisible();
-  const idText = page.getByTestId('slip-order-id');
-  await expect(idText).toHaveText(/^#\d+$/);
-  const orderId = Number((await idText.textContent())!.slice(1));
-  const merTradeNo = (await page.getByTestId('slip-mer-trade-no').textContent())!.trim();
-  expect(new URL(page.url()).searchParams.get('MerTradeNo')).toBe(merTradeNo);
-  await expect(page.getByTestId('slip-amount')).toHaveText(total);
-  await expect(page.getByTestId('slip-payment')).toHaveText(paymentLabel);
-  return { orderId, merTradeNo };
-}
 
 async function expectSlipPaid(page: Page) {
   await expect(page.getByTestId('slip-payment-status')).toHaveText('已付款', { timeout: 20_000 });
@@ -186,35 +168,6 @@ async function expectCartEmpty(page: Page) {
   await expect(page.getByTestId('cart-count')).toBeHidden();
   const stored = await page.evaluate(() => localStorage.getItem('skinshop.cart'));
   expect((JSON.parse(stored ?? '{"items":[]}') as { items: unknown[] }).items).toEqual([]);
-}
-
-const orderRow = (page: Page, orderId: number) => page.getByTestId(`order-${orderId}`);
-
-async function openOrders(page: Page, orderId: number): Promise<Locator> {
-  await page.goto('/orders');
-  await expect(page.getByRole('heading', { name: '我的訂單', level: 1 })).toBeVisible();
-  const row = orderRow(page, orderId);
-  await expect(row).toBeVisible();
-  // Newest first.
-  await expect(page.getByRole('list', { name: '訂單列表' }).locator(':scope > li').first()).toHaveAttribute('data-testid', `order-${orderId}`);
-  return row;
-}
-
-/** 取消訂單 → the spec 1 §8 confirm dialog → 訂單已取消！ → the row shows 已取消. */
-async function cancelFromOrders(page: Page, row: Locator, orderId: number) {
-  await row.getByRole('button', { name: '取消訂單' }).click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText(`確定要取消訂單 #${orderId} 嗎？`);
-  await expect(dialog.locator('.ant-modal-confirm-content')).toHaveText('訂單取消後將無法恢復！');
-  await dialog.getByRole('button', { name: '確定取消' }).click();
-  await expect(toast(page, '訂單已取消！')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(row.getByTestId('order-status')).toHaveText('已取消');
-  await expect(row.getByRole('button', { name: '取消訂單' })).toHaveCount(0);
-  await expect(row.getByTestId('pay-instructions')).toHaveCount(0);
-  // The server says so too.
-  await page.reload();
-  await expect(orderRow(page, orderId).getByTestId('order-status')).toHaveText('已取消');
 }
 
 test.describe('checkout, payment and orders (issue 10)', () => {

@@ -2,7 +2,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { nt } from './catalog-data';
 import { keepScreenshot, keepShot } from './nav';
 import { addFromProductPage, createPromotion, discountRows, freeShippingPair, shippingMethod, tag } from './promotions-data';
-import { shopMember, type ShopMember } from './shop-member';
+import { checkoutTotal, fillCheckout } from './checkout-form';
+import { shopMember } from './shop-member';
 
 /**
  * Issue 20 for the shopper, on the desktop and on a phone: the cart's 還差 NT$ n 享免運 with its bar
@@ -11,38 +12,6 @@ import { shopMember, type ShopMember } from './shop-member';
  * the PAYUNi simulator; the slip lists the same discounts and the same total. Products come from
  * the demo seed; the code is a fresh shared code made through the admin API for this test.
  */
-
-const HOME = { city: '臺北市', district: '大安區', zip: '106', street: '復興南路一段 1 號 3 樓' };
-
-const choice = (page: Page, group: string, label: string) => page.locator(`#co-${group}`).getByText(label, { exact: true });
-
-/** The checkout's buyer and receiver (the profile), home delivery to a typed address, ATM, the member carrier. */
-async function fillCheckout(page: Page, member: ShopMember) {
-  await expect(page.getByRole('heading', { name: '訂購人資料' })).toBeVisible();
-  await expect(page.locator('#co-buy_name')).toHaveValue(member.username);
-  await page.getByRole('checkbox', { name: '同訂購人資料' }).check();
-  await expect(page.locator('#co-name')).toHaveValue(member.username);
-  await choice(page, 'shipping', '宅配').click();
-  await expect(page.locator('#co-shipping .ant-radio-wrapper-checked')).toContainText('宅配');
-  const other = choice(page, 'address', '使用其他地址');
-  if (await other.isVisible()) await other.click();
-  await page.locator('#co-city').selectOption(HOME.city);
-  await page.locator('#co-district').selectOption(HOME.district);
-  await expect(page.locator('#co-zip')).toHaveValue(HOME.zip);
-  await page.locator('#co-street').fill(HOME.street);
-  await choice(page, 'payment', 'ATM 轉帳').click();
-  await expect(page.locator('#co-payment .ant-radio-wrapper-checked')).toContainText('ATM 轉帳');
-  await expect(page.locator('#co-bankCode')).toHaveValue('013');
-  await choice(page, 'invoiceType', '個人電子發票').click();
-  await choice(page, 'carrierType', '會員載具').click();
-}
-
-/** The money of the checkout once the quote answered: the total's text (NT$ 1,234). */
-async function checkoutTotal(page: Page): Promise<string> {
-  const total = page.getByTestId('checkout-total');
-  await expect(total).toHaveText(/^NT\$ [\d,]+$/);
-  return (await total.textContent())!.trim();
-}
 
 /** Types `code` in the 折扣碼 box and presses 套用. */
 async function applyCode(page: Page, code: string) {
