@@ -23,3 +23,6 @@ export function messageOf(errOrAnswer: unknown): string | undefined {
 
 /** Table pagination texts: "共 N 筆". */
 export const showTotal = (total: number) => `共 ${total.toLocaleString('zh-TW')} 筆`;
+
+/** The link to an order in 訂單管理: found by its number over every date, its detail opened. */
+export const adminOrderLink = (orderId: number, orderNo: string) => `/admin/orders?range=all&q=${encodeURIComponent(orderNo)}&open=${orderId}`;

@@ -4,8 +4,9 @@ import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { mockApi, renderRoutes } from '../test/render';
 
-// The admin screens are lazy routes: their first load in a cold (or busy) run can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+// The admin screens are lazy routes: their first load in a cold (or busy) run can take several
+// seconds (a shared 2-core machine running other suites took over 5 s for the first screen).
+configure({ asyncUtilTimeout: 10_000 });
 
 type Reply = { status?: number; json: unknown };
 type Handler = (body: unknown, url: URL, method: string) => Reply | undefined;

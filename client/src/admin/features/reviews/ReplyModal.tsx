@@ -1,6 +1,7 @@
 import type { AdminReviewView } from '@api/reviews';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { escapeCloses } from '../../components/escapeCloses';
 import { messageOf } from '../../lib';
 import { useUpdateReviewMutation } from './reviewsApi';
 import { REPLY_MAX, replyError, REVIEW_TEXT, starsText } from './reviewText';
@@ -38,6 +39,7 @@ export function ReplyModal({ review, onClose }: { review: AdminReviewView; onClo
       cancelText="取消"
       onOk={() => void submit()}
       onCancel={onClose}
+      modalRender={escapeCloses(onClose)}
       confirmLoading={isLoading}
       destroyOnHidden
     >

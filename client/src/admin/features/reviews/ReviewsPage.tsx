@@ -8,7 +8,7 @@ import { ResponsiveList } from '../../components/ResponsiveList';
 import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { AdminPage } from '../../layout/AdminPage';
 import { useListParams } from '../../layout/useListParams';
-import { messageOf, showTotal, taipeiDateTime } from '../../lib';
+import { adminOrderLink, messageOf, showTotal, taipeiDateTime } from '../../lib';
 import { useAdminSession } from '../auth/useAdminSession';
 import { ReplyModal } from './ReplyModal';
 import { ReviewActions, ReviewBody, ReviewStatusTag, Stars } from './ReviewParts';
@@ -17,9 +17,6 @@ import { isReviewStatus, REVIEW_TEXT, STATUS_FILTERS } from './reviewText';
 import './reviews.css';
 
 const STAR_OPTIONS = [{ value: 0, label: '全部評分' }, ...[5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${n} 星` }))];
-
-/** The link to an order in 訂單管理 (its detail opens). */
-export const adminOrderLink = (orderId: number, orderNo: string) => `/admin/orders?range=all&q=${encodeURIComponent(orderNo)}&open=${orderId}`;
 
 /**
  * /admin/reviews 評價管理 (spec 4 §2, §6, §7): reviews newest first, 20 a page, filtered by state
