@@ -129,7 +129,7 @@ function Profile({ detail }: { detail: Detail }) {
             <li key={a.id}>
               <div>
                 {a.receiver_name} {a.phone} {a.is_default ? <Tag color="blue">預設</Tag> : null}
-                {SHIPPING_TYPE_LABEL[a.shipping_type] && <Tag>{SHIPPING_TYPE_LABEL[a.shipping_type]}</Tag>}
+                {a.shipping_type && SHIPPING_TYPE_LABEL[a.shipping_type] && <Tag>{SHIPPING_TYPE_LABEL[a.shipping_type]}</Tag>}
               </div>
               <div className="ss-admin-muted">{a.address}</div>
             </li>
