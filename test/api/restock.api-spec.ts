@@ -1,7 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
+import { JobName } from '../../src/jobs/job-types';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
+import { RestockNotifyProcessor } from '../../src/modules/wishlist/restock-notify.processor';
 import { adminSession, type AdminSession } from '../helpers/admin';
 import { homeCod, submit, type Shopper } from './checkout-fixtures';
 import { del, idle, mailsTo, makeProduct, member, noticeWorld, saveStock, type MadeProduct, type Member, type NoticeWorld } from './member-notices-fixtures';
@@ -128,6 +130,11 @@ describe('restock requests: rules, and one notice per request on every restock p
 
     const jobs = await restockJobs(p);
     expect(jobs).toHaveLength(1);
+    // The job run again (a retry, a second worker): every request is already closed, nobody is told twice.
+    await w.t.app.get(RestockNotifyProcessor).notify({ id: jobs[0], name: JobName.RestockNotify, queue: 'mail', data: { variantId: p.variantId }, attempt: 2, maxAttempts: 5 });
+    await idle(w);
+    expect(restockMails(buyer, p)).toHaveLength(1);
+    expect(w.sms.received.filter((m) => m.to === smsOnly.phone && m.body.includes(p.title))).toHaveLength(1);
     expect((await saveStock(owner, p, 8)).status).toBe(200);
     await idle(w);
     expect(await restockJobs(p)).toEqual(jobs);
