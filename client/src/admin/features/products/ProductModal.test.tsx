@@ -47,6 +47,9 @@ describe('admin product modal (spec 3 §4, §5, §8)', () => {
     expect(within(modal).getByLabelText('觀看數')).toHaveValue('0');
     expect(within(modal).getByLabelText('庫存')).toHaveValue('0');
     expect(within(modal).getByLabelText('已售數量')).toHaveValue('0');
+    // The shop's own counts (ADR 0057): shown, never typed.
+    expect(within(modal).getByLabelText('觀看數')).toHaveAttribute('readonly');
+    expect(within(modal).getByLabelText('已售數量')).toHaveAttribute('readonly');
     expect(within(modal).getByLabelText('商品描述')).toHaveAttribute('placeholder', expect.stringContaining('18'));
 
     await user.click(await okButton(modal, '新增'));

@@ -133,14 +133,14 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
         <Form.Item label="單位" name="unit">
           <Input maxLength={PRODUCT_LIMITS.unit} placeholder="例：瓶、盒、組" />
         </Form.Item>
-        <Form.Item label="觀看數" name="views_count">
-          <InputNumber className="ss-aprod-number" />
+        <Form.Item label="觀看數" name="views_count" extra="由系統計算，無法修改">
+          <InputNumber className="ss-aprod-number" readOnly />
         </Form.Item>
         <Form.Item label="庫存" htmlFor="product_stock_total" extra="庫存為各規格數量的加總，請在下方規格表修改數量">
           <InputNumber id="product_stock_total" className="ss-aprod-number" readOnly value={stock} />
         </Form.Item>
-        <Form.Item label="已售數量" name="sold_quantity">
-          <InputNumber className="ss-aprod-number" />
+        <Form.Item label="已售數量" name="sold_quantity" extra="已付款訂單扣除退貨，由系統計算，無法修改">
+          <InputNumber className="ss-aprod-number" readOnly />
         </Form.Item>
         <Form.Item label="商品主圖網址" name="image_url" className="ss-aprod-wide" extra="建議尺寸 1378 x 1188；http(s) 網址或圖片庫的 /media/… 路徑">
           <ImageUrlField aria-label="商品主圖網址" />
