@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { viewport } from '../../testAdmin';
 import type { AdminOrderDetails, AdminOrderView, ExtraPaymentView } from '@api/admin';
 import { REFUND_MSG } from '@rules/admin';
 import { mockApi, renderApp } from '../../../test/render';
@@ -54,6 +55,9 @@ async function openDetail(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(await screen.findByTestId('aorder-101')).getByRole('button', { name: '明細' }));
   return dialog('訂單 #101');
 }
+
+// A desktop window: the list is a table (phones get cards, ResponsiveList).
+beforeEach(() => viewport(1280));
 
 describe('admin order detail: 待退款的額外付款 (issue 19 §8)', () => {
   it('lists the extra payments with NT$, why and state; an ATM one asks for the account (checked), then refunds it and the detail shows it refunded', async () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { viewport } from '../../testAdmin';
 import type { AdminOrderDetails, AdminOrderView } from '@api/admin';
 import { mockApi, renderApp } from '../../../test/render';
 import { OrdersScreen } from './OrdersScreen';
@@ -32,6 +33,9 @@ const openDetail = async (user: ReturnType<typeof userEvent.setup>, id: number) 
   await user.click(within(await screen.findByTestId(`aorder-${id}`)).getByRole('button', { name: '明細' }));
   return dialog(`訂單 #${id}`);
 };
+
+// A desktop window: the list is a table (phones get cards, ResponsiveList).
+beforeEach(() => viewport(1280));
 
 describe('admin order actions (issue 19: 開始備貨, staff cancel of unpaid cash on delivery)', () => {
   it('開始備貨 is offered when the server allows it, sends the order and shows the server’s answer', async () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { viewport } from '../../testAdmin';
 import type { AdminOrderDetails, AdminOrderView } from '@api/admin';
 import { ORDER_DISCOUNT_MSG } from '@rules/order-discount-rules';
 import { mockApi, renderApp } from '../../../test/render';
@@ -32,6 +33,9 @@ const show = () =>
     { path: '/admin/orders' },
   );
 const toast = (text: string) => screen.findByText(text, { selector: '.ant-message-notice *' }, { timeout: 2000 });
+// A desktop window: the list is a table (phones get cards, ResponsiveList).
+beforeEach(() => viewport(1280));
+
 describe('admin 訂單折扣 (issue 19)', () => {
   it('checks amount and reason with the server’s texts, confirms, sends the amount as typed, and the detail shows the adjustment', async () => {
     const sent: unknown[] = [];

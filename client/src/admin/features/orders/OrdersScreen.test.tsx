@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { viewport } from '../../testAdmin';
 import type { AdminOrderDetails, AdminOrderView } from '@api/admin';
 import { ADMIN_MSG } from '@rules/admin';
 import { CHECKOUT_MSG } from '@rules/checkout-rules';
@@ -40,6 +41,9 @@ const show = (path = '/admin/orders') =>
     { path },
   );
 const toast = (text: string, timeout = 2000) => screen.findByText(text, { selector: '.ant-message-notice *' }, { timeout });
+// A desktop window: the list is a table (phones get cards, ResponsiveList).
+beforeEach(() => viewport(1280));
+
 describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
   it('asks for the last 15 Taipei days, 10 a page, and shows the count and the paid total', async () => {
     const orders = Array.from({ length: 12 }, (_, i) => adminOrder({ order_id: 300 - i, mer_trade_no: `SS${300 - i}` }));

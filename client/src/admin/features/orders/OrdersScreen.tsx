@@ -1,8 +1,9 @@
-import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { useNavigationType, useSearchParams } from 'react-router';
 import type { AdminConfigAnswerFields, AdminOrderView } from '@api/admin';
 import { formatNT } from '../../../shared/lib/format';
+import { ResponsiveList } from '../../components/ResponsiveList';
 import { taipeiDateTime } from '../../../shop/features/orders/orderView';
 import { useGetOrdersByPageQuery, useLoadConfigQuery, type OrdersQuery } from './adminOrdersApi';
 import { messageOf } from './notify';
@@ -168,17 +169,19 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
           }
         />
       ) : (
-        <Table<AdminOrderView>
-          className="ss-aord-table"
-          rowKey="order_id"
-          size="middle"
+        <ResponsiveList<AdminOrderView>
+          label="訂單列表"
+          testId="aorders"
+          rowKey={(o) => o.order_id}
           loading={isFetching}
           dataSource={orders}
           columns={columns(cfg, setOpenId)}
-          scroll={{ x: 1260 }}
-          sticky={{ offsetHeader: 56 }}
-          locale={{ emptyText: '沒有符合條件的訂單' }}
-          onRow={(o) => ({ 'data-testid': `aorder-${o.order_id}` }) as HTMLAttributes<HTMLElement>}
+          emptyText="沒有符合條件的訂單"
+          tableProps={{
+            className: 'ss-aord-table',
+            sticky: { offsetHeader: 56 },
+            onRow: (o) => ({ 'data-testid': `aorder-${o.order_id}` }) as HTMLAttributes<HTMLElement>,
+          }}
           pagination={{
             current: page,
             pageSize: ORDERS_PAGE_SIZE,
@@ -188,6 +191,22 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
             showTotal: (total) => `共 ${total} 筆`,
             size: 'small',
           }}
+          card={(o) => ({
+            title: (
+              <Button type="link" className="ss-aord-open" onClick={() => setOpenId(o.order_id)} aria-label={`訂單 #${o.order_id} 明細`}>
+                #{o.order_id} {o.mer_trade_no}
+              </Button>
+            ),
+            extra: <StatusTag label={o.status_label} color={o.status_color} />,
+            fields: [
+              ['訂購時間', taipeiDateTime(o.created_at)],
+              ['訂購人', `${o.buy_name} ${o.buy_phone}`],
+              ['金額', formatNT(o.total_amount)],
+              ['付款', <StatusTag key="p" label={`${paymentName(o)}・${o.payment_status_label}`} color={o.payment_status_color} />],
+              ['配送', shippingName(cfg, o) + (o.ticket_status ? `（${ticketText(o.ticket_status)}）` : '')],
+            ],
+            actions: <Button onClick={() => setOpenId(o.order_id)}>明細</Button>,
+          })}
         />
       )}
 
@@ -196,28 +215,28 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
   );
 }
 
+const shippingName = (cfg: AdminConfigAnswerFields | undefined, o: AdminOrderView) =>
+  o.shippingname || cfg?.shipping_methods.find((s) => s.id === o.shipping)?.name || String(o.shipping);
+const paymentName = (o: AdminOrderView) => o.paymentname || o.payment_label || o.payment;
+
+/** The columns that fit 1440 px beside the sidebar (issue 21 §6); the receiver and the rest are in the detail. */
 function columns(cfg: AdminConfigAnswerFields | undefined, open: (id: number) => void): TableColumnsType<AdminOrderView> {
-  const shippingName = (o: AdminOrderView) => o.shippingname || cfg?.shipping_methods.find((s) => s.id === o.shipping)?.name || String(o.shipping);
   return [
     {
-      title: '訂單編號',
+      title: '訂單',
       key: 'order',
-      fixed: 'left',
-      width: 88,
+      width: 210,
       render: (_, o) => (
-        <Button type="link" className="ss-aord-open" onClick={() => open(o.order_id)} aria-label={`訂單 #${o.order_id} 明細`}>
-          #{o.order_id}
-        </Button>
-      ),
-    },
-    {
-      title: '訂單號碼',
-      key: 'mer_trade_no',
-      width: 200,
-      render: (_, o) => (
-        <Typography.Text className="ss-aord-mtn" copyable={{ text: o.mer_trade_no, tooltips: ['複製訂單號碼', '已複製'] }}>
-          {o.mer_trade_no}
-        </Typography.Text>
+        <>
+          <Button type="link" className="ss-aord-open" onClick={() => open(o.order_id)} aria-label={`訂單 #${o.order_id} 明細`}>
+            #{o.order_id}
+          </Button>
+          <div>
+            <Typography.Text className="ss-aord-mtn" copyable={{ text: o.mer_trade_no, tooltips: ['複製訂單號碼', '已複製'] }}>
+              {o.mer_trade_no}
+            </Typography.Text>
+          </div>
+        </>
       ),
     },
     { title: '訂購時間', key: 'created', width: 140, render: (_, o) => taipeiDateTime(o.created_at) },
@@ -232,32 +251,29 @@ function columns(cfg: AdminConfigAnswerFields | undefined, open: (id: number) =>
         </>
       ),
     },
+    { title: '金額', key: 'amount', width: 100, align: 'right', render: (_, o) => formatNT(o.total_amount) },
     {
-      title: '收件人',
-      key: 'receiver',
-      width: 140,
+      title: '付款',
+      key: 'payment_status',
+      width: 130,
       render: (_, o) => (
         <>
-          <div>{o.name}</div>
-          <Typography.Text type="secondary">{o.phone}</Typography.Text>
+          <div>{paymentName(o)}</div>
+          <StatusTag label={o.payment_status_label} color={o.payment_status_color} testId="aorder-payment-status" />
         </>
       ),
     },
-    { title: '金額', key: 'amount', width: 110, align: 'right', render: (_, o) => formatNT(o.total_amount) },
-    { title: '付款方式', key: 'payment', width: 110, render: (_, o) => o.paymentname || o.payment_label || o.payment },
-    {
-      title: '付款狀態',
-      key: 'payment_status',
-      width: 100,
-      render: (_, o) => <StatusTag label={o.payment_status_label} color={o.payment_status_color} testId="aorder-payment-status" />,
-    },
     { title: '訂單狀態', key: 'status', width: 100, render: (_, o) => <StatusTag label={o.status_label} color={o.status_color} testId="aorder-status" /> },
-    { title: '配送方式', key: 'shipping', width: 110, render: (_, o) => shippingName(o) },
     {
-      title: '出貨單',
-      key: 'ticket',
-      width: 100,
-      render: (_, o) => (o.ticket_status ? <Tag>{ticketText(o.ticket_status)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>),
+      title: '配送',
+      key: 'shipping',
+      width: 130,
+      render: (_, o) => (
+        <>
+          <div>{shippingName(cfg, o)}</div>
+          {o.ticket_status && <Tag>{ticketText(o.ticket_status)}</Tag>}
+        </>
+      ),
     },
     {
       title: '操作',

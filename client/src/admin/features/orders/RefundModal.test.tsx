@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { viewport } from '../../testAdmin';
 import type { AdminOrderView, RefundableView } from '@api/admin';
 import { ADMIN_MSG } from '@rules/admin';
 import { mockApi, renderApp } from '../../../test/render';
@@ -58,6 +59,9 @@ async function fillReasonAndBank(user: ReturnType<typeof userEvent.setup>, form:
   await user.type(within(form).getByLabelText('帳號'), '1234567890');
   await user.type(within(form).getByLabelText('戶名'), '王小明');
 }
+
+// A desktop window: the list is a table (phones get cards, ResponsiveList).
+beforeEach(() => viewport(1280));
 
 describe('admin RefundModal: refunds by line (issue 19 §5)', () => {
   it('ticks lines and units and the shipping fee, shows what they give back, and sends items', async () => {

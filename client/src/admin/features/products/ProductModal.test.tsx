@@ -125,9 +125,7 @@ describe('admin product modal (spec 3 §4, §5, §8)', () => {
       title: '玻尿酸精華',
       description: '深層保濕',
       unit: '瓶',
-      views_count: 0,
       stock: 5,
-      sold_quantity: 0,
       image_url: 'https://cdn.example.com/main.webp',
       is_new: 1,
       is_hot: 0,
@@ -157,6 +155,10 @@ describe('admin product modal (spec 3 §4, §5, §8)', () => {
     expect(within(modal).getByRole('switch', { name: '熱銷' })).toBeChecked();
     expect(within(modal).getByRole('switch', { name: '新品' })).not.toBeChecked();
     expect(within(modal).getByLabelText('庫存')).toHaveValue('30');
+    // The shop's counts show as they are, read-only (issue 21 §6).
+    expect(within(modal).getByLabelText('已售數量')).toHaveValue('14');
+    expect(within(modal).getByLabelText('觀看數')).toHaveValue('70');
+    expect(within(modal).getByLabelText('已售數量')).toHaveAttribute('readonly');
     expect(within(modal).getByRole('textbox', { name: '規格 2 名稱' })).toHaveValue('100ml');
 
     // Escape closes without saving.
@@ -180,6 +182,9 @@ describe('admin product modal (spec 3 §4, §5, §8)', () => {
     await waitFor(() => expect(screen.queryByText('編輯商品 #7')).toBeNull());
     const body = saves(calls)[1];
     expect(body).toMatchObject({ product_id: 7, product_type: 2, title: '保濕商品7', is_hot: 1, is_new: 0, seo_description: '商品7的描述' });
+    // 已售數量 and 觀看數 are never sent: the shop counts them.
+    expect(Object.keys(body)).not.toContain('sold_quantity');
+    expect(Object.keys(body)).not.toContain('views_count');
     expect(body.product_variants).toEqual([
       { id: 701, variant_name: '50ml', quantity: 10, original_price: '1200', discount_price: '1100' },
       { id: 702, variant_name: '100ml', quantity: 20, original_price: '2000', discount_price: '1680' },

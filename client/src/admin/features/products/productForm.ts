@@ -29,6 +29,7 @@ export interface ProductValues {
   title: string;
   description: string;
   unit: string;
+  /** 觀看數 and 已售數量: the shop's own counts (issue 21 §6), shown read-only and never sent. */
   views_count: number | null;
   sold_quantity: number | null;
   image_url: string;
@@ -109,9 +110,7 @@ export function productBody(v: ProductValues): ProductBody {
     title: text(v.title).trim(),
     description: text(v.description).trim(),
     unit: text(v.unit).trim(),
-    views_count: v.views_count ?? 0,
     stock: variantStock(variants),
-    sold_quantity: v.sold_quantity ?? 0,
     image_url: text(v.image_url).trim(),
     is_new: v.is_new ? 1 : 0,
     is_hot: v.is_hot ? 1 : 0,
