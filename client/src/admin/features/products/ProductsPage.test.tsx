@@ -24,9 +24,10 @@ describe('admin products list (spec 3 §2, §4, §8, §9)', () => {
     const user = userEvent.setup();
     const { router } = renderAdmin('/admin/products');
     const row = await rowOf('保濕商品23');
-    // status, image, name, category, stock, sold, views, id, actions
+    // status, image, name (its number under it), category, stock, sold, views, actions: fits 1440 px
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(1)).toEqual(['', '保濕商品23', '化妝水', '30', '46', '230', '23', '詳細編輯刪除']);
+    expect(cells.slice(1)).toEqual(['', '保濕商品23#23', '化妝水', '30', '46', '230', '詳細編輯刪除']);
+    expect(screen.getByRole('table').style.width).toBe('');
     expect(within(row).getByRole('img', { name: '保濕商品23' })).toHaveAttribute('src', '/media/demo/p23.webp');
     expect(within(row).getByRole('switch', { name: '上架「保濕商品23」' })).toBeChecked();
     expect(screen.getAllByRole('switch', { name: /^上架「/ })).toHaveLength(10);
@@ -164,8 +165,26 @@ describe('admin products list (spec 3 §2, §4, §8, §9)', () => {
 
     vi.stubGlobal('innerWidth', 390);
     renderAdmin('/admin/products', { width: 390 });
-    await user.click(within(await rowOf('保濕商品5')).getByRole('button', { name: '詳細「保濕商品5」' }));
+    // A phone gets cards (ResponsiveList).
+    await user.click(within((await screen.findByText('保濕商品5')).closest('li')!).getByRole('button', { name: '詳細「保濕商品5」' }));
     await toast('手機版不支援 HTML 編輯，請使用電腦操作');
     expect(open).toHaveBeenCalledTimes(1);
   }, 300_000);
+
+  it('on a phone shows one card per product with its switch, 編輯 and 刪除', async () => {
+    adminServer('editor', {
+      'POST /api/admin/productslist': listHandler(() => [productRow(2), productRow(1, { is_active: 0 })]),
+      'GET /api/admin/loadproducttypes': typesHandler(() => TYPES),
+    });
+    renderAdmin('/admin/products', { width: 390 });
+    const list = await screen.findByRole('list', { name: '商品列表' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(cards[0]).getByRole('switch', { name: '上架「保濕商品2」' })).toBeChecked();
+    expect(within(cards[1]).getByRole('switch', { name: '上架「保濕商品1」' })).not.toBeChecked();
+    expect(within(cards[0]).getByRole('button', { name: '編輯「保濕商品2」' })).toBeInTheDocument();
+    expect(within(cards[0]).getByRole('button', { name: '刪除「保濕商品2」' })).toBeInTheDocument();
+    expect(within(cards[0]).getByText('庫存').nextElementSibling).toHaveTextContent('30');
+  }, 60_000);
 });

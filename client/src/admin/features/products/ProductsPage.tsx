@@ -1,5 +1,5 @@
 import { AppstoreOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Input, Select, Space, Switch, Table } from 'antd';
+import { Alert, App, Button, Input, Select, Space, Switch } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AdminProductRow } from '@api/admin-catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '@rules/admin-catalog';
@@ -12,6 +12,7 @@ import { useDeleteProductMutation, useProductsListQuery, useProductTypesQuery, u
 import { CategoryModal } from './CategoryModal';
 import { ProductModal } from './ProductModal';
 import { openEditorWindow } from '../../components/editorWindow';
+import { ResponsiveList } from '../../components/ResponsiveList';
 import './products.css';
 
 
@@ -93,36 +94,39 @@ export default function ProductsPage() {
       },
     });
 
+  const activeSwitch = (p: AdminProductRow) => (
+    <Switch
+      checked={(pending[p.product_id] ?? p.is_active) === 1}
+      checkedChildren="上架"
+      unCheckedChildren="下架"
+      aria-label={`上架「${p.title}」`}
+      onChange={(on) => void toggle(p, on)}
+    />
+  );
+
+  // Fits 1440 px beside the sidebar (issue 21 §6): the product number sits under the name.
   const columns: TableColumnsType<AdminProductRow> = [
-    {
-      title: '狀態',
-      dataIndex: 'is_active',
-      width: 88,
-      render: (_: number, p) => {
-        const active = (pending[p.product_id] ?? p.is_active) === 1;
-        return (
-          <Switch
-            checked={active}
-            checkedChildren="上架"
-            unCheckedChildren="下架"
-            aria-label={`上架「${p.title}」`}
-            onChange={(on) => void toggle(p, on)}
-          />
-        );
-      },
-    },
+    { title: '狀態', dataIndex: 'is_active', width: 88, render: (_: number, p) => activeSwitch(p) },
     {
       title: '圖片',
       dataIndex: 'image_url',
       width: 76,
       render: (url: string, p) => (url ? <img className="ss-aprod-thumb" src={url} alt={p.title} loading="lazy" /> : <span className="ss-aprod-thumb ss-aprod-thumb-empty" aria-hidden />),
     },
-    { title: '名稱', dataIndex: 'title', width: 220, render: (v: string) => <span className="ss-aprod-title">{v}</span> },
+    {
+      title: '名稱',
+      dataIndex: 'title',
+      render: (v: string, p) => (
+        <>
+          <span className="ss-aprod-title">{v}</span>
+          <div className="ss-admin-muted">#{p.product_id}</div>
+        </>
+      ),
+    },
     { title: '分類', dataIndex: 'type_name', width: 110, render: (v: string) => v || <span className="ss-admin-muted">未分類</span> },
     { title: '庫存', dataIndex: 'stock', width: 72, align: 'right' },
     { title: '已售', dataIndex: 'sold_quantity', width: 72, align: 'right' },
     { title: '瀏覽', dataIndex: 'views_count', width: 72, align: 'right' },
-    { title: '商品編號', dataIndex: 'product_id', width: 90, align: 'right' },
     {
       title: '操作',
       key: 'actions',
@@ -199,14 +203,14 @@ export default function ProductsPage() {
             style={{ marginBottom: 12 }}
           />
         )}
-        <Table<AdminProductRow>
-          rowKey="product_id"
-          size="middle"
+        <ResponsiveList<AdminProductRow>
+          label="商品列表"
+          testId="products"
+          rowKey={(p) => p.product_id}
           columns={columns}
           dataSource={rows}
           loading={isLoading || isFetching}
-          scroll={{ x: 990 }}
-          locale={{ emptyText: filtered ? '沒有符合條件的商品' : '目前沒有商品，按「新增商品」建立第一項' }}
+          emptyText={filtered ? '沒有符合條件的商品' : '目前沒有商品，按「新增商品」建立第一項'}
           pagination={{
             current: page,
             pageSize: ADMIN_PRODUCTS_PAGE_SIZE,
@@ -215,6 +219,36 @@ export default function ProductsPage() {
             showTotal,
             onChange: (p) => go(keyword, productType, p),
           }}
+          card={(p) => ({
+            title: (
+              <span className="ss-aprod-card-title">
+                {p.image_url && <img className="ss-aprod-thumb" src={p.image_url} alt="" loading="lazy" />}
+                <span>
+                  {p.title} <span className="ss-admin-muted">#{p.product_id}</span>
+                </span>
+              </span>
+            ),
+            extra: activeSwitch(p),
+            fields: [
+              ['分類', p.type_name || '未分類'],
+              ['庫存', String(p.stock)],
+              ['已售', String(p.sold_quantity)],
+              ['瀏覽', String(p.views_count)],
+            ],
+            actions: (
+              <>
+                <Button onClick={() => openEditor(p)} aria-label={`詳細「${p.title}」`}>
+                  詳細
+                </Button>
+                <Button onClick={() => setDialog({ kind: 'product', product: p })} aria-label={`編輯「${p.title}」`}>
+                  編輯
+                </Button>
+                <Button danger onClick={() => confirmDelete(p)} aria-label={`刪除「${p.title}」`}>
+                  刪除
+                </Button>
+              </>
+            ),
+          })}
         />
       </div>
       {dialog?.kind === 'product' && <ProductModal product={dialog.product} types={typeRows} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />}
