@@ -3,8 +3,9 @@
 // 1. GET /api/member/points for a member with 5,000 ledger entries (first page and a deep page),
 //    4 at a time: p99 < 30 ms.
 // 2. The daily jobs over 100,000 members (points rows, 3 ledger entries each, 50,000 paid orders):
-//    the expiry run (every member has points that expired at the last month end, every tenth is
-//    reminded of this month's) and the tier evaluation, each in batches, < 60 s each. They run in
+//    the month's expiry run (every member has points that expired at the last month end, every tenth
+//    is reminded of this month's) and a day's tier evaluation (every member's spend read again, every
+//    hundredth changed since yesterday), each in batches, < 60 s each. They run in
 //    this process on the built code (dist) against the bench database, as the worker would.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -37,12 +38,25 @@ async function seedMembers(databaseUrl) {
   const expired = new Date(monthEnd(-13).getTime() - 3 * DAY);
   const expiresSoon = new Date(monthEnd(-12).getTime() - 3 * DAY);
   try {
+    // The orders first: each member's tier and 12-month spend as yesterday's run left them, except
+    // every hundredth member, whose spend moved since (a typical day's changes).
+    const orders = [];
+    const spend = new Map();
+    for (let i = 0; i < ORDERS; i++) {
+      const userId = FIRST_ID + ((i * 7919) % MEMBERS);
+      const total = 500 + ((i * 37) % 80) * 250;
+      const paid = new Date(now - ((i * 104729) % 360) * DAY);
+      spend.set(userId, (spend.get(userId) ?? 0) + total);
+      orders.push([`BR${String(i).padStart(10, '0')}`, userId, '王小明', '0912345678', `r${i}@bench.example`, '王小明', '0912345678', 4, 'cod', 1, 'completed', total - 60, 60, total, 0, 'personal', 'amego', paid, paid, paid]);
+    }
+    const tierOf = (n) => (n >= 30000 ? 3 : n >= 10000 ? 2 : 1);
     const accounts = [];
     const entries = [];
     for (let i = 0; i < MEMBERS; i++) {
       const id = FIRST_ID + i;
       const soon = i % 10 === 0 ? 40 : 0;
-      accounts.push([id, 100 - 30 + soon, 0, 1, 0]);
+      const known = i % 100 === 0 ? 0 : (spend.get(id) ?? 0);
+      accounts.push([id, 100 - 30 + soon, 0, tierOf(known), known]);
       entries.push([id, 'adjust', 100, 100, `bench:${id}:a`, 'bench', expired, expired, monthEnd(-1)]);
       entries.push([id, 'redeem', -30, 70, `bench:${id}:r`, 'bench', new Date(now - 40 * DAY), new Date(now - 40 * DAY), null]);
       if (soon) entries.push([id, 'review', soon, 70 + soon, `bench:${id}:s`, 'bench', expiresSoon, expiresSoon, monthEnd(0)]);
@@ -50,13 +64,6 @@ async function seedMembers(databaseUrl) {
     }
     await insertMany(c, 'INSERT INTO member_points (user_id, balance, pending, tier_id, spend_12m) VALUES ?', accounts);
     await insertMany(c, 'INSERT INTO points_ledger (user_id, kind, amount, balance_after, source_key, note, created_at, available_at, expires_at) VALUES ?', entries);
-    const orders = [];
-    for (let i = 0; i < ORDERS; i++) {
-      const userId = FIRST_ID + ((i * 7919) % MEMBERS);
-      const total = 500 + ((i * 37) % 80) * 250;
-      const paid = new Date(now - ((i * 104729) % 360) * DAY);
-      orders.push([`BR${String(i).padStart(10, '0')}`, userId, '王小明', '0912345678', `r${i}@bench.example`, '王小明', '0912345678', 4, 'cod', 1, 'completed', total - 60, 60, total, 0, 'personal', 'amego', paid, paid, paid]);
-    }
     await insertMany(
       c,
       `INSERT INTO orders (mer_trade_no, user_id, buy_name, buy_phone, buy_email, name, phone, shipping, payment, payment_status, status_name,
@@ -139,6 +146,8 @@ export async function rewardsSection({ url, databaseUrl, row, note }) {
   await timedGets(shoppers, paths, 40);
   const h = await timedGets(shoppers, paths, 800);
   row('GET /api/member/points (5,000 entries) @4', `p50 ${h.p50.toFixed(1)} ms  p99 ${h.p99.toFixed(1)} ms`, `p99 < ${BUDGET.historyP99} ms`, h.errors === 0 && h.p99 < BUDGET.historyP99);
+  const base = await timedGets(shoppers, ['/api/order/getUserOrdersByPage?page=1&limit=5'], 800);
+  note(`for scale, the same 4 sessions on GET /api/order/getUserOrdersByPage (a member's session + one query): p50 ${base.p50.toFixed(1)} ms  p99 ${base.p99.toFixed(1)} ms`);
 
   // 2. The daily jobs over 100,000 members.
   const t0 = performance.now();

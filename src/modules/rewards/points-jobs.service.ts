@@ -13,10 +13,13 @@ import { PointsEntry } from './entities/points-entry.entity';
 import { PointsLedger } from './points-ledger';
 import { RewardsSettings, rewardsConfigOf } from './rewards-settings.service';
 import { dayOf, taipeiMonthEnd } from './rewards-rules';
+import { forEachMemberPage } from './batches';
 import { TierEvaluation } from './tier-evaluation.service';
 
 /** Members per batch (one short transaction each). */
 export const POINTS_BATCH = 1000;
+/** Batches run side by side on MariaDB (disjoint members). */
+export const JOBS_CONCURRENCY = 4;
 const DAY_MS = 86_400_000;
 /** The expiry reminder goes this long before the month end. */
 export const REMINDER_DAYS = 30;
@@ -95,18 +98,11 @@ export class PointsJobs implements OnApplicationBootstrap, OnApplicationShutdown
     const remindNow = now.getTime() >= E.getTime() - REMINDER_DAYS * DAY_MS;
     const tKey = dayOf(T);
     const eKey = dayOf(E);
-    let cursor = 0;
     const out = { members: 0, expired: 0, points: 0, reminded: 0 };
-    for (;;) {
-      const ids = (
-        await this.tx.repo(MemberPoints).createQueryBuilder('m').select('m.user_id', 'user_id').where('m.user_id > :cursor', { cursor }).orderBy('m.user_id', 'ASC').limit(POINTS_BATCH).getRawMany<{ user_id: Num }>()
-      ).map((r) => Number(r.user_id));
-      if (ids.length === 0) break;
-      cursor = ids[ids.length - 1];
-      out.members += ids.length;
+    out.members = await forEachMemberPage(this.tx.repo(MemberPoints), { size: POINTS_BATCH, concurrency: this.concurrency() }, async (ids) => {
       const due = await this.dueOf(ids, T, E);
       const candidates = [...due.entries()].filter(([, d]) => d.expire > 0 || (remindNow && d.remind > 0)).map(([id]) => id);
-      if (candidates.length === 0) continue;
+      if (candidates.length === 0) return;
       const done = await this.tx.run(async () => {
         const accounts = await lockForWrite(this.tx.repo(MemberPoints).createQueryBuilder('m').where('m.user_id IN (:...ids)', { ids: candidates })).getMany();
         // Again under the locks: a concurrent run or spend may have moved them.
@@ -114,6 +110,7 @@ export class PointsJobs implements OnApplicationBootstrap, OnApplicationShutdown
         const entries: Partial<PointsEntry>[] = [];
         const balances: { userId: number; balance: number }[] = [];
         const reminded: number[] = [];
+        let points = 0;
         for (const a of accounts) {
           const d = fresh.get(a.user_id);
           if (!d) continue;
@@ -121,23 +118,32 @@ export class PointsJobs implements OnApplicationBootstrap, OnApplicationShutdown
           if (amount > 0) {
             entries.push({ user_id: a.user_id, kind: 'expire', amount: -amount, balance_after: a.balance - amount, order_id: null, source_key: `expire:${a.user_id}:${tKey}`, note: `${tKey} 到期`, created_by: null, available_at: now, expires_at: null });
             balances.push({ userId: a.user_id, balance: a.balance - amount });
+            points += amount;
           }
           if (remindNow && d.remind > 0 && a.expiry_reminded_for !== eKey) {
             await this.notices.enqueue('points-expiring', a.user_id, `${a.user_id}:${eKey}`, { points: d.remind, date: eKey });
             reminded.push(a.user_id);
           }
         }
-        for (let i = 0; i < entries.length; i += 200) await this.tx.repo(PointsEntry).insert(entries.slice(i, i + 200));
+        // Plain multi-row INSERTs (no re-read of the generated columns).
+        for (let i = 0; i < entries.length; i += 500) {
+          await this.tx.repo(PointsEntry).createQueryBuilder().insert().into(PointsEntry).values(entries.slice(i, i + 500)).updateEntity(false).execute();
+        }
         await this.setBalances(balances);
         if (reminded.length) await this.tx.repo(MemberPoints).createQueryBuilder().update(MemberPoints).set({ expiry_reminded_for: eKey }).where('user_id IN (:...ids)', { ids: reminded }).execute();
-        return { expired: balances.length, points: balances.reduce((s, b, i) => s + -(entries[i].amount ?? 0), 0), reminded: reminded.length };
+        return { expired: balances.length, points, reminded: reminded.length };
       });
       out.expired += done.expired;
       out.points += done.points;
       out.reminded += done.reminded;
-    }
+    });
     if (out.expired || out.reminded) this.logger.log(`points expiry: ${out.expired} members expired ${out.points} points, ${out.reminded} reminded`);
     return out;
+  }
+
+  /** Pages side by side: a few on MariaDB, one on SQLite (its transactions take turns). */
+  private concurrency(): number {
+    return this.tx.manager.connection.options.type === 'better-sqlite3' ? 1 : JOBS_CONCURRENCY;
   }
 
   /** Per member of `ids`: what expires by T (not yet expired), and what will expire at E after that. */

@@ -6,10 +6,13 @@ import { MemberPoints } from './entities/member-points.entity';
 import { OrdersPort } from './orders-port';
 import { PointsLedger } from './points-ledger';
 import { RewardsSettings } from './rewards-settings.service';
+import { forEachMemberPage } from './batches';
 import { dayOf, sortTiers, tierForSpend } from './rewards-rules';
 
 /** Members per batch of the daily run (one short transaction each). */
 export const TIER_BATCH = 1000;
+/** Batches run side by side on MariaDB (disjoint members). */
+const TIER_CONCURRENCY = 4;
 
 /** 12 months back from `now`. */
 export function spendSince(now: Date): Date {
@@ -58,25 +61,12 @@ export class TierEvaluation {
     const tiers = sortTiers(await this.settings.tiers());
     if (tiers.length === 0) return { evaluated: 0, changed: 0 };
     const since = spendSince(now);
-    let cursor = 0;
-    let evaluated = 0;
     let changed = 0;
-    for (;;) {
-      const rows = await this.tx
-        .repo(MemberPoints)
-        .createQueryBuilder('m')
-        .select(['m.user_id', 'm.tier_id', 'm.spend_12m'])
-        .where('m.user_id > :cursor', { cursor })
-        .orderBy('m.user_id', 'ASC')
-        .limit(TIER_BATCH)
-        .getMany();
-      if (rows.length === 0) break;
-      cursor = rows[rows.length - 1].user_id;
+    const concurrency = this.tx.manager.connection.options.type === 'better-sqlite3' ? 1 : TIER_CONCURRENCY;
+    const evaluated = await forEachMemberPage(this.tx.repo(MemberPoints), { size: TIER_BATCH, concurrency, limit }, async (ids) => {
       changed += await this.tx.run(async () => {
-        const spends = await this.orders.netPaidSpend(
-          rows.map((r) => r.user_id),
-          since,
-        );
+        const rows = await this.tx.repo(MemberPoints).createQueryBuilder('m').select(['m.user_id', 'm.tier_id', 'm.spend_12m']).where('m.user_id IN (:...ids)', { ids }).getMany();
+        const spends = await this.orders.netPaidSpend(ids, since);
         const updates: { userId: number; tierId: number; spend: number }[] = [];
         const upgrades: { userId: number; tier: TierView }[] = [];
         for (const r of rows) {
@@ -91,9 +81,7 @@ export class TierEvaluation {
         for (const u of upgrades) await this.announce(u.userId, u.tier, now);
         return updates.length;
       });
-      evaluated += rows.length;
-      if (limit !== undefined && evaluated >= limit) break;
-    }
+    });
     if (changed > 0) this.logger.log(`tiers evaluated: ${evaluated} members, ${changed} changed`);
     return { evaluated, changed };
   }
