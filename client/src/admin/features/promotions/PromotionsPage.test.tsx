@@ -173,4 +173,21 @@ describe('admin promotions list (spec 4 §2, §6, §7)', () => {
     expect(calls.some((c) => c.method !== 'GET' && c.path.startsWith('/api/admin/promotions'))).toBe(false);
     expect(calls.some((c) => c.path.includes('/codes'))).toBe(false);
   }, 40_000);
+
+  it('fits 1440 px without sliding sideways, and a phone gets one card per promotion (no sideways scroll at 390 px)', async () => {
+    adminServer('staff', { 'GET /api/admin/promotions': listHandler(() => ROWS) });
+    const first = renderAdmin('/admin/promotions', { width: 1440 });
+    await rowOf('滿千折百');
+    expect(screen.getByRole('table').style.width).toBe('');
+    first.unmount();
+
+    renderAdmin('/admin/promotions', { width: 390 });
+    const list = await screen.findByRole('list', { name: '行銷活動列表' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(ROWS.length);
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByText('新客折百', { selector: '.ss-promo-name' }).closest('li')!;
+    expect(within(card).getByText('已停用')).toBeInTheDocument();
+    expect(within(card).getByRole('switch', { name: '啟用「新客折百」' })).not.toBeChecked();
+    expect(within(card).getByRole('button', { name: '編輯「新客折百」' })).toBeInTheDocument();
+  }, 40_000);
 });

@@ -1,9 +1,10 @@
 import { BarChartOutlined, CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined, KeyOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { AdminPromotion, PromotionStatus } from '@api/promotions';
 import { PROMOTION_LIMITS } from '@rules/promotion-rules';
-import { App, Button, Drawer, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Drawer, Popconfirm, Segmented, Space, Switch, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { ResponsiveList } from '../../components/ResponsiveList';
 import { AdminSearchBar, LoadFailedAlert } from '../../layout/AdminListBar';
 import { AdminPage } from '../../layout/AdminPage';
 import { useListParams } from '../../layout/useListParams';
@@ -95,19 +96,71 @@ export default function PromotionsPage() {
     }
   };
 
+  const nameCell = (name: string, row: AdminPromotion) => (
+    <div>
+      <div className="ss-promo-name">{name}</div>
+      {row.coupon_mode !== 'none' && (
+        <Tag className="ss-promo-coupon-tag">{row.coupon_mode === 'shared' ? (canWrite && row.shared_code ? `折扣碼 ${row.shared_code}` : '共用折扣碼') : '一人一碼'}</Tag>
+      )}
+    </div>
+  );
+
+  const activeSwitch = (row: AdminPromotion) => {
+    const saving = row.id in pending;
+    const on = saving ? pending[row.id] : row.is_active === 1;
+    return (
+      <Switch
+        checked={on}
+        loading={saving}
+        disabled={!canWrite || saving}
+        onChange={(v) => void toggle(row, v)}
+        aria-label={`啟用「${row.name}」`}
+        data-testid={`promotion-active-${row.id}`}
+      />
+    );
+  };
+
+  const actionButtons = (row: AdminPromotion) => (
+    <Space size={4} wrap>
+      <Button size="small" icon={canWrite ? <EditOutlined /> : <EyeOutlined />} onClick={() => setOpen({ kind: 'form', target: row.id })} aria-label={`${canWrite ? '編輯' : '檢視'}「${row.name}」`}>
+        {canWrite ? '編輯' : '檢視'}
+      </Button>
+      {canWrite && (
+        <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(row)} aria-label={`複製「${row.name}」`}>
+          複製
+        </Button>
+      )}
+      {canWrite && row.coupon_mode === 'unique' && (
+        <Button size="small" icon={<KeyOutlined />} onClick={() => setOpen({ kind: 'codes', row })} aria-label={`「${row.name}」的折扣碼`}>
+          折扣碼
+        </Button>
+      )}
+      <Button size="small" icon={<BarChartOutlined />} onClick={() => setOpen({ kind: 'report', row })} aria-label={`「${row.name}」的報表`}>
+        報表
+      </Button>
+      {canWrite && (
+        <Popconfirm
+          title={`刪除「${row.name}」？`}
+          description="刪除後無法復原；已有訂單使用的活動請改為停用。"
+          okText="刪除"
+          okButtonProps={{ danger: true }}
+          cancelText="取消"
+          onConfirm={() => del(row)}
+        >
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={`刪除「${row.name}」`}>
+            刪除
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+
+  // Fits 1440 px beside the sidebar without sliding sideways (issue 21 §6); phones get cards.
   const columns: TableColumnsType<AdminPromotion> = [
     {
       title: '活動名稱',
       dataIndex: 'name',
-      width: 200,
-      render: (name: string, row) => (
-        <div>
-          <div className="ss-promo-name">{name}</div>
-          {row.coupon_mode !== 'none' && (
-            <Tag className="ss-promo-coupon-tag">{row.coupon_mode === 'shared' ? (canWrite && row.shared_code ? `折扣碼 ${row.shared_code}` : '共用折扣碼') : '一人一碼'}</Tag>
-          )}
-        </div>
-      ),
+      render: (name: string, row) => nameCell(name, row),
     },
     { title: '類型', dataIndex: 'kind', width: 90, render: (kind: AdminPromotion['kind']) => KIND_LABEL[kind] ?? kind },
     { title: '期間（台北時間）', key: 'period', width: 180, render: (_, row) => <span className="ss-promo-period">{periodText(row)}</span> },
@@ -122,59 +175,13 @@ export default function PromotionsPage() {
       title: '啟用',
       key: 'is_active',
       width: 70,
-      render: (_, row) => {
-        const saving = row.id in pending;
-        const on = saving ? pending[row.id] : row.is_active === 1;
-        return (
-          <Switch
-            checked={on}
-            loading={saving}
-            disabled={!canWrite || saving}
-            onChange={(v) => void toggle(row, v)}
-            aria-label={`啟用「${row.name}」`}
-            data-testid={`promotion-active-${row.id}`}
-          />
-        );
-      },
+      render: (_, row) => activeSwitch(row),
     },
     {
       title: '操作',
       key: 'actions',
-      width: canWrite ? 320 : 160,
-      render: (_, row) => (
-        <Space size={4} wrap>
-          <Button size="small" icon={canWrite ? <EditOutlined /> : <EyeOutlined />} onClick={() => setOpen({ kind: 'form', target: row.id })} aria-label={`${canWrite ? '編輯' : '檢視'}「${row.name}」`}>
-            {canWrite ? '編輯' : '檢視'}
-          </Button>
-          {canWrite && (
-            <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(row)} aria-label={`複製「${row.name}」`}>
-              複製
-            </Button>
-          )}
-          {canWrite && row.coupon_mode === 'unique' && (
-            <Button size="small" icon={<KeyOutlined />} onClick={() => setOpen({ kind: 'codes', row })} aria-label={`「${row.name}」的折扣碼`}>
-              折扣碼
-            </Button>
-          )}
-          <Button size="small" icon={<BarChartOutlined />} onClick={() => setOpen({ kind: 'report', row })} aria-label={`「${row.name}」的報表`}>
-            報表
-          </Button>
-          {canWrite && (
-            <Popconfirm
-              title={`刪除「${row.name}」？`}
-              description="刪除後無法復原；已有訂單使用的活動請改為停用。"
-              okText="刪除"
-              okButtonProps={{ danger: true }}
-              cancelText="取消"
-              onConfirm={() => del(row)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={`刪除「${row.name}」`}>
-                刪除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      width: canWrite ? 260 : 150,
+      render: (_, row) => actionButtons(row),
     },
   ];
 
@@ -213,15 +220,14 @@ export default function PromotionsPage() {
           onSearch={(q) => go(q.slice(0, PROMOTION_LIMITS.name), 1, { status })}
         />
         {failed && <LoadFailedAlert title={PROMO_TEXT.loadFailed} description={messageOf(error ?? data)} onRetry={() => void refetch()} />}
-        <Table<AdminPromotion>
-          rowKey="id"
-          size="middle"
+        <ResponsiveList<AdminPromotion>
+          label="行銷活動列表"
+          testId="promotions"
+          rowKey={(row) => row.id}
           columns={columns}
           dataSource={rows}
           loading={isFetching}
-          // The columns' widths: at 1366 px (sidebar beside) every action shows without sliding the table.
-          scroll={{ x: canWrite ? 1060 : 900 }}
-          locale={{ emptyText: PROMO_TEXT.empty }}
+          emptyText={PROMO_TEXT.empty}
           pagination={{
             current: page,
             pageSize: PROMOTIONS_PAGE_SIZE,
@@ -230,6 +236,17 @@ export default function PromotionsPage() {
             showTotal,
             onChange: (p) => go(keyword, p, { status }),
           }}
+          card={(row) => ({
+            title: nameCell(row.name, row),
+            extra: <Tag color={STATUS_COLOR[row.status]}>{STATUS_LABEL[row.status] ?? row.status}</Tag>,
+            fields: [
+              ['類型', KIND_LABEL[row.kind] ?? row.kind],
+              ['期間', periodText(row)],
+              ['已使用', usesText(row)],
+              ['啟用', activeSwitch(row)],
+            ],
+            actions: actionButtons(row),
+          })}
         />
       </div>
       {open?.kind === 'form' && (
