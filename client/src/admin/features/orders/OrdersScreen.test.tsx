@@ -380,4 +380,19 @@ describe('admin OrdersScreen (spec 2 §2, §4, §9)', () => {
     await screen.findByTestId('aorder-300');
     expect(screen.queryByTestId('aorder-290')).toBeNull();
   });
+
+  it('on a phone shows one card per order with its key fields and 明細; ?open= opens an order (links from the member and 評價管理)', async () => {
+    server([adminOrder({ order_id: 300 }), adminOrder({ order_id: 299 })]);
+    viewport(390);
+    const { router } = show('/admin/orders?range=all&open=299');
+    // The linked order opens at once.
+    expect(await screen.findByText(/訂單明細|#299/, { selector: '.ant-modal-title, .ant-modal-title *' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: '訂單列表' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(document.querySelector('.ss-aord-table')).toBeNull();
+    const card = within(list).getByRole('button', { name: '訂單 #300 明細' }).closest('li')!;
+    expect(within(card).getByText('訂購時間')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /^明\s*細$/ })).toBeInTheDocument();
+    expect(router.state.location.search).toContain('open=299');
+  }, 40_000);
 });

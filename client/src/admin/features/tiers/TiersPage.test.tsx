@@ -31,7 +31,7 @@ describe('tier rules (spec 4 §5)', () => {
       { field: 'tiers.0.earn_rate', message: '回饋比例須介於 0% 與 20%' },
       { field: 'tiers.1.name', message: '請輸入等級名稱' },
       { field: 'tiers.2.threshold', message: '門檻必須高於前一等級' },
-      { field: 'tiers.2.discount_percent', message: '等級折扣須介於 0% 與 50%' },
+      { field: 'tiers.2.discount_percent', message: '折扣須介於 0% 與 50%' },
       { field: 'rules.max_percent', message: TIER_MSG.maxPercent },
       { field: 'rules.review_points', message: TIER_MSG.points },
     ]);
@@ -104,7 +104,7 @@ describe('admin tiers /admin/tiers (spec 4 §2, §5, §6)', () => {
     expect(fieldError(screen.getByRole('textbox', { name: '第 2 級 等級名稱' }))).toBe('請輸入等級名稱');
     expect(fieldError(field('第 3 級 門檻'))).toBe('門檻必須高於前一等級');
     expect(fieldError(field('第 1 級 回饋比例'))).toBe('回饋比例須介於 0% 與 20%');
-    expect(fieldError(field('第 3 級 等級折扣'))).toBe('等級折扣須介於 0% 與 50%');
+    expect(fieldError(field('第 3 級 等級折扣'))).toBe('折扣須介於 0% 與 50%');
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   }, 40_000);
 

@@ -1,7 +1,7 @@
 import type { PointsRulesView, TierView } from '@api/rewards';
 import type { TiersInput } from './tiersApi';
 
-/** zh-TW texts of 會員等級 (spec 4 §5 for the tiers' rules; the rest where the spec is silent). */
+/** zh-TW texts of 會員等級 (spec 4 §5 for the tiers' rules, worded as the server's REWARDS_MSG; the rest where the spec is silent). */
 export const TIER_MSG = {
   title: '會員等級',
   subtitle: '等級依會員近 12 個月的實付消費（扣除退款）判定；購物金規則同時適用全站。',
@@ -13,12 +13,12 @@ export const TIER_MSG = {
   thresholdInvalid: '請輸入正確的門檻金額',
   firstThreshold: '第一個等級的門檻須為 0',
   earnRate: '回饋比例須介於 0% 與 20%',
-  discount: '等級折扣須介於 0% 與 50%',
-  atLeastOne: '至少需要一個等級',
+  discount: '折扣須介於 0% 與 50%',
+  atLeastOne: '請至少設定一個等級',
   tooMany: '最多 10 個等級',
   maxPercent: '折抵上限須介於 0% 與 100%',
   expireMonths: '有效期限須介於 1 與 120 個月',
-  points: '請輸入 0 以上的整數點數',
+  points: '請輸入 0 至 100,000 的整數點數',
   saved: '會員等級已更新',
   saveFailed: '儲存失敗，請稍後再試',
   loadFailed: '讀取會員等級失敗',
@@ -99,7 +99,7 @@ export function tierErrors(values: TiersValues): FieldProblem[] {
   if (!between(rules.max_percent, 0, 100)) problems.push({ field: 'rules.max_percent', message: TIER_MSG.maxPercent });
   if (!between(rules.expire_months, 1, 120)) problems.push({ field: 'rules.expire_months', message: TIER_MSG.expireMonths });
   for (const key of ['welcome_points', 'birthday_points', 'review_points', 'review_photo_points'] as const) {
-    if (!isInt(rules[key]) || (rules[key] as number) < 0) problems.push({ field: `rules.${key}`, message: TIER_MSG.points });
+    if (!between(rules[key], 0, 100_000)) problems.push({ field: `rules.${key}`, message: TIER_MSG.points });
   }
   return problems;
 }
