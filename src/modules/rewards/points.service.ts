@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { In } from 'typeorm';
 import type { AdminMemberPointsAnswer, MemberPointsAnswer, MemberTierProgress, PointsEntryView, TierView } from '../../common/api/rewards';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { ReadCache } from '../../common/cache/read-cache.service';
@@ -184,7 +185,19 @@ export class PointsService {
     const size = Math.min(Math.max(1, Math.floor(limit) || POINTS_PAGE_SIZE), 100);
     const p = Math.max(1, Math.floor(page) || 1);
     const repo = this.tx.repo(PointsEntry);
-    const rows = await repo.find({ where: { user_id: userId }, order: { id: 'DESC' }, skip: (p - 1) * size, take: size });
+    // The page's ids from the (user_id, id) index alone, then those rows: a deep page skips index
+    // entries, not whole rows.
+    const ids = (
+      await repo
+        .createQueryBuilder('e')
+        .select('e.id', 'id')
+        .where('e.user_id = :userId', { userId })
+        .orderBy('e.id', 'DESC')
+        .offset((p - 1) * size)
+        .limit(size)
+        .getRawMany<{ id: Num }>()
+    ).map((r) => Number(r.id));
+    const rows = ids.length ? await repo.find({ where: { id: In(ids) }, order: { id: 'DESC' } }) : [];
     const orderIds = rows.map((r) => r.order_id).filter((id): id is number => id !== null);
     const staffIds = [...new Set(rows.map((r) => r.created_by).filter((id): id is number => id !== null))];
     const [tradeNos, names] = await Promise.all([
