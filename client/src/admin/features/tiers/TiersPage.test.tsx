@@ -123,7 +123,7 @@ describe('admin tiers /admin/tiers (spec 4 §2, §5, §6)', () => {
     const u = user();
     renderAdmin('/admin/tiers');
     await waitFor(() => expect(screen.getByRole('textbox', { name: '第 3 級 等級名稱' })).toHaveValue('鑽石會員'));
-    await u.click(screen.getByRole('button', { name: '移除「鑽石會員」' }));
+    await u.click(await screen.findByRole('button', { name: '移除「鑽石會員」' }));
     const pop = await screen.findByRole('tooltip');
     expect(within(pop).getByText('移除「鑽石會員」？')).toBeInTheDocument();
     await u.click(within(pop).getByRole('button', { name: '移除' }));

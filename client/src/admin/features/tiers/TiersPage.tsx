@@ -122,7 +122,7 @@ export default function TiersPage() {
                 <>
                   <ol className="ss-tiers-rows">
                     {fields.map((field, i) => {
-                      const name = watched?.[field.name]?.name?.trim() || `第 ${i + 1} 級`;
+                      const name = (watched?.[field.name]?.name ?? (form.getFieldValue(['tiers', field.name, 'name']) as string | undefined))?.trim() || `第 ${i + 1} 級`;
                       return (
                         <li key={field.key} className="ss-tiers-row" data-testid={`tier-row-${i}`}>
                           <Form.Item label="等級名稱" name={[field.name, 'name']}>
