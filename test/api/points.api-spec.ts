@@ -273,6 +273,9 @@ describe('points ledger', () => {
     const page = await b.get('/api/member/points');
     expect(page.body).toMatchObject({ success: true, balance: 440, pending: 0, total: 6 });
     expect(page.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['review', 'birthday', 'adjust', 'review', 'adjust', 'welcome']);
+    const second = await b.get('/api/member/points?page=2&limit=4');
+    expect(second.body).toMatchObject({ total: 6, balance: 440 });
+    expect(second.body.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([['adjust', 300], ['welcome', 50]]);
     const [row] = await ds.query('SELECT id FROM users WHERE account = ?', ['0911000001']);
     await expectLedgerMatches(t.app, Number(row.id));
   });

@@ -1,6 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { In } from 'typeorm';
 import type { AdminMemberPointsAnswer, MemberPointsAnswer, MemberTierProgress, PointsEntryView, TierView } from '../../common/api/rewards';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { ReadCache } from '../../common/cache/read-cache.service';
@@ -128,7 +127,7 @@ export class PointsService {
 
   /** Balance, pending, what expires soonest, the tier and progress. */
   private async facts(userId: number): Promise<Omit<MemberPointsAnswer, 'success' | 'message' | 'entries'>> {
-    const [account, tiers, last] = await Promise.all([this.account(userId), this.settings.tiers(), this.lastEntryId(userId)]);
+    const [{ account, last }, tiers] = await Promise.all([this.accountAndLast(userId), this.settings.tiers()]);
     const tier = tiers.find((t) => t.id === account?.tier_id) ?? tiers[0] ?? null;
     const progress: MemberTierProgress = tierProgress(tiers, tier, account?.spend_12m ?? 0);
     const balance = account?.balance ?? 0;
@@ -150,9 +149,15 @@ export class PointsService {
     return { balance, pending: account?.pending ?? 0, expiring, tier: progress, total };
   }
 
-  private async lastEntryId(userId: number): Promise<number> {
-    const row = await this.tx.repo(PointsEntry).findOne({ select: { id: true }, where: { user_id: userId }, order: { id: 'DESC' } });
-    return row?.id ?? 0;
+  /** The member's row and their newest entry's id, in one statement. */
+  private async accountAndLast(userId: number): Promise<{ account: MemberPoints | null; last: number }> {
+    const { entities, raw } = await this.tx
+      .repo(MemberPoints)
+      .createQueryBuilder('m')
+      .addSelect((q) => q.select('MAX(e.id)').from(PointsEntry, 'e').where('e.user_id = :userId'), 'last_id')
+      .where('m.user_id = :userId', { userId })
+      .getRawAndEntities<{ last_id: Num }>();
+    return { account: entities[0] ?? null, last: Number(raw[0]?.last_id ?? 0) };
   }
 
   /**
@@ -185,19 +190,18 @@ export class PointsService {
     const size = Math.min(Math.max(1, Math.floor(limit) || POINTS_PAGE_SIZE), 100);
     const p = Math.max(1, Math.floor(page) || 1);
     const repo = this.tx.repo(PointsEntry);
-    // The page's ids from the (user_id, id) index alone, then those rows: a deep page skips index
-    // entries, not whole rows.
-    const ids = (
-      await repo
-        .createQueryBuilder('e')
-        .select('e.id', 'id')
-        .where('e.user_id = :userId', { userId })
-        .orderBy('e.id', 'DESC')
-        .offset((p - 1) * size)
-        .limit(size)
-        .getRawMany<{ id: Num }>()
-    ).map((r) => Number(r.id));
-    const rows = ids.length ? await repo.find({ where: { id: In(ids) }, order: { id: 'DESC' } }) : [];
+    // The page's ids from the (user_id, id) index alone (a derived table), joined to their rows: a
+    // deep page skips index entries, not whole rows.
+    const rows = await repo
+      .createQueryBuilder('e')
+      .innerJoin(
+        (q) => q.select('x.id', 'id').from(PointsEntry, 'x').where('x.user_id = :userId').orderBy('x.id', 'DESC').limit(size).offset((p - 1) * size),
+        'page',
+        'page.id = e.id',
+      )
+      .setParameters({ userId })
+      .orderBy('e.id', 'DESC')
+      .getMany();
     const orderIds = rows.map((r) => r.order_id).filter((id): id is number => id !== null);
     const staffIds = [...new Set(rows.map((r) => r.created_by).filter((id): id is number => id !== null))];
     const [tradeNos, names] = await Promise.all([
