@@ -216,6 +216,11 @@ describe('reviews (spec 4 §4, §5, §7, §8)', () => {
     expect(first.reviews[0]).toMatchObject({ display_name: '王**', variant_name: product.variantName, reply: null });
     expect(first.reviews[0].order_item_id).toBeUndefined();
     expect(first.reviews[0].user_id).toBeUndefined();
+    // Revalidated by ETag (304), compressed per response.
+    const full = await request(t.http).get(`/api/load/productReviews/${product.productId}`).set('Accept-Encoding', 'gzip');
+    expect([full.status, full.headers['content-encoding'], full.headers['cache-control']]).toEqual([200, 'gzip', 'no-cache']);
+    const again = await request(t.http).get(`/api/load/productReviews/${product.productId}`).set('If-None-Match', full.headers.etag);
+    expect(again.status).toBe(304);
     const second = await page(product.productId, '?page=2');
     expect(second.reviews).toHaveLength(counted.count - 10);
     const fives = await page(product.productId, '?stars=5');
