@@ -53,4 +53,13 @@ describe('demo reviews (issue 21 §4)', () => {
     const mismatched = await ds.query('SELECT r.id FROM reviews r JOIN order_items i ON i.id = r.order_item_id JOIN orders o ON o.id = r.order_id WHERE i.product_id <> r.product_id OR o.user_id <> r.user_id OR i.order_id <> r.order_id');
     expect(mismatched).toEqual([]);
   });
+
+  it('counts 已售出 from the seeded paid orders only (ADR 57), never a made-up figure', async () => {
+    const rows: { id: number; sold_quantity: number; paid: number | string }[] = await ds.query(
+      `SELECT p.id, p.sold_quantity, (SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+         WHERE i.product_id = p.id AND o.payment_status = 1 AND i.line_kind <> 'gift') AS paid FROM products p`,
+    );
+    expect(rows.some((r) => Number(r.sold_quantity) > 0)).toBe(true);
+    for (const r of rows) expect([r.id, Number(r.sold_quantity)]).toEqual([r.id, Number(r.paid)]);
+  });
 });

@@ -86,8 +86,9 @@ export function buildCatalog(): { rows: CatalogRows; files: Map<string, string> 
       seo_description: `${p.title}｜${p.description}。肌研舍 Skinshop 台灣專業保養品牌，全館滿 NT$1,000 超商免運。`,
       detail_html: detailHtml(p, type),
       spec_html: specHtml(p, type, i),
-      views_count: 180 + spread(i, 37, 11) * 97,
-      sold_quantity: 12 + spread(i, 19, 29) * 23,
+      // The shop counts both (ADR 57): a demo shop starts with none, then its seeded paid orders are counted.
+      views_count: 0,
+      sold_quantity: 0,
       manager_rank: 5 + spread(i, 29, 7) * 3,
       is_new: flags.includes('n') ? 1 : 0,
       is_hot: flags.includes('h') ? 1 : 0,

@@ -21,6 +21,7 @@ import { HtmlImage } from '../../modules/content/entities/html-image.entity';
 import { HtmlPage } from '../../modules/content/entities/html-page.entity';
 import { Poster } from '../../modules/content/entities/poster.entity';
 import { Promotion } from '../../modules/promotions/entities/promotion.entity';
+import { PAYMENT_STATE_CODE } from '../../modules/orders/order-lifecycle';
 import { buildCatalog } from './demo-catalog';
 import { buildContent } from './demo-content';
 import { writeDemoMedia } from './demo-images';
@@ -64,6 +65,8 @@ export interface SeedSummary {
   promotions: number;
   /** Demo buyers, their delivered orders and the reviews written (issue 21). */
   reviews: number;
+  /** Products with 已售出 counted from the seeded paid orders (ADR 57). */
+  sold: number;
   images: number;
   admin: string;
   /** The random password the `admin` account was created with (none given); undefined otherwise. */
@@ -137,6 +140,7 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
     posters: await insertIfEmpty(m, Poster, content.posters),
     promotions: p.promotions ? await insertMissing(m, Promotion, buildPromotions(await variantIds(m)), ['name']) : 0,
     reviews: p.reviews ? (await seedDemoReviews(m)).reviews : 0,
+    sold: await countSold(m),
     images: p.images,
     admin: DEMO_ADMIN_USERNAME,
   };
@@ -150,6 +154,21 @@ async function insertDemo(m: EntityManager, p: Prepared): Promise<SeedSummary> {
   // Demo members with 購物金 and the default tiers (issue 21).
   await seedDemoRewards(m);
   return summary;
+}
+
+/**
+ * 已售出 as the shop counts it (ADR 57): units of the paid orders' item and add-on lines (not NT$ 0
+ * gifts), here the demo buyers' orders; answers how many products have sales.
+ */
+async function countSold(m: EntityManager): Promise<number> {
+  await m.query(
+    `UPDATE products SET sold_quantity = (
+       SELECT COALESCE(SUM(oi.quantity), 0) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+       WHERE oi.product_id = products.id AND o.payment_status = ? AND oi.line_kind <> 'gift')`,
+    [PAYMENT_STATE_CODE.paid],
+  );
+  const [row] = (await m.query('SELECT COUNT(*) AS n FROM products WHERE sold_quantity > 0')) as { n: number | string }[];
+  return Number(row.n);
 }
 
 /** `(product title, variant name) → id` of the seeded variants (the database numbers them). */
