@@ -33,7 +33,7 @@ describe('member notices: texts, channel, once per thing told', () => {
   const smsTo = (m: Member) => w.sms.received.filter((s) => s.to === m.phone && !/驗證碼/.test(s.body));
 
   const CASES: Array<{ kind: MemberNoticeKind; data: Record<string, string | number>; subject: string; body: string; path: string }> = [
-    { kind: 'points-earned', data: { points: 1200 }, subject: '您獲得 1,200 點購物金', body: '您獲得 1,200 點購物金，訂單完成後即可折抵消費。', path: '/points' },
+    { kind: 'points-earned', data: { points: 1200 }, subject: '您獲得 1,200 點購物金', body: '訂單已完成，您獲得的 1,200 點購物金已入帳，下次購物即可折抵。', path: '/points' },
     { kind: 'points-expiring', data: { points: 80, date: '2026-12-31' }, subject: '80 點購物金即將到期', body: '您有 80 點購物金將於 2026/12/31 到期，請於到期前使用。', path: '/points' },
     { kind: 'points-birthday', data: { points: 100 }, subject: '生日快樂！生日購物金已送達', body: '生日快樂！送您 100 點生日購物金，祝您有美好的一年。', path: '/points' },
     { kind: 'tier-upgrade', data: { tier: '金卡會員' }, subject: '恭喜升級為金卡會員', body: '恭喜您升級為金卡會員，享有更多會員禮遇。', path: '/points' },

@@ -59,7 +59,7 @@ export function noticeText(kind: MemberNoticeKind, data: NoticeData, ctx: Notice
   switch (kind) {
     case 'points-earned': {
       const n = points(int(data, 'points'));
-      return { headline: `您獲得 ${n} 點購物金`, body: `您獲得 ${n} 點購物金，訂單完成後即可折抵消費。`, link: at('/points') };
+      return { headline: `您獲得 ${n} 點購物金`, body: `訂單已完成，您獲得的 ${n} 點購物金已入帳，下次購物即可折抵。`, link: at('/points') };
     }
     case 'points-expiring': {
       const n = points(int(data, 'points'));
