@@ -33,6 +33,15 @@ describe('rewards rules', () => {
     expect(errors[0].message).toBe('請輸入等級名稱');
     expect(errors[1].message).toBe('門檻必須高於前一等級');
     expect(tierErrors([]).errors).toHaveLength(1);
+    // The first tier starts at NT$ 0 (every member is in one); names are told apart.
+    const second = tierErrors([
+      { name: '一般會員', threshold: 100, earn_rate: 1, discount_percent: 0 },
+      { name: '一般會員', threshold: 200, earn_rate: 1, discount_percent: 0 },
+    ]).errors;
+    expect(second).toEqual([
+      { field: 'tiers.0.threshold', message: '第一個等級的門檻須為 0' },
+      { field: 'tiers.1.name', message: '等級名稱不可重複' },
+    ]);
     expect(ruleErrors({ max_percent: 30, welcome_points: null, review_points: -1 })).toEqual({ rules: { max_percent: 30, welcome_points: null }, errors: [{ field: 'rules.review_points', message: '請輸入正確的數值' }] });
   });
 });

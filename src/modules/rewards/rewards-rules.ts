@@ -23,6 +23,8 @@ export const REWARDS_MSG = {
   tierEarnRate: '回饋比例須介於 0% 與 20%',
   tierDiscount: '折扣須介於 0% 與 50%',
   tierNone: '請至少設定一個等級',
+  tierNameTaken: '等級名稱不可重複',
+  tierFirstThreshold: '第一個等級的門檻須為 0',
   ruleInvalid: '請輸入正確的數值',
   checkFields: '請檢查表單欄位',
   saved: '新增或更新成功',
@@ -126,8 +128,11 @@ export function tierErrors(raw: unknown): { tiers: TierInput[]; errors: { field:
     const o = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
     const name = typeof o.name === 'string' ? o.name.trim() : '';
     if (name.length < 1 || name.length > 20) errors.push({ field: `tiers.${i}.name`, message: REWARDS_MSG.tierName });
+    else if (tiers.some((t) => t.name === name)) errors.push({ field: `tiers.${i}.name`, message: REWARDS_MSG.tierNameTaken });
     const threshold = o.threshold;
-    if (!isInt(threshold, 0, 100_000_000) || (previous !== null && threshold <= previous)) errors.push({ field: `tiers.${i}.threshold`, message: REWARDS_MSG.tierThreshold });
+    // Every member is in a tier: the first one starts at NT$ 0.
+    if (i === 0 && isInt(threshold, 0, 100_000_000) && threshold !== 0) errors.push({ field: `tiers.${i}.threshold`, message: REWARDS_MSG.tierFirstThreshold });
+    else if (!isInt(threshold, 0, 100_000_000) || (previous !== null && threshold <= previous)) errors.push({ field: `tiers.${i}.threshold`, message: REWARDS_MSG.tierThreshold });
     if (isInt(threshold, 0, 100_000_000)) previous = threshold;
     if (!isInt(o.earn_rate, 0, 20)) errors.push({ field: `tiers.${i}.earn_rate`, message: REWARDS_MSG.tierEarnRate });
     if (!isInt(o.discount_percent, 0, 50)) errors.push({ field: `tiers.${i}.discount_percent`, message: REWARDS_MSG.tierDiscount });
