@@ -15,6 +15,12 @@ export const DEMO_MEMBER_PASSWORD = 'demo1234';
  */
 export const DEMO_MEMBER_HASH = '$argon2id$v=19$m=19456,p=1,t=2$CCQXgvVNnJ8QFMMt+rQoEg$JUfWVgisW53+/46kwFAK+BdxQeHAOT/SJQW2vQRXwqI';
 
+/**
+ * A public password must not open accounts on a production shop (NODE_ENV=production): there the demo
+ * members keep their points for staff to look at but cannot log in.
+ */
+export const demoPasswordHash = (): string | null => (process.env.NODE_ENV === 'production' ? null : DEMO_MEMBER_HASH);
+
 /** Demo members with 購物金, so /points shows something on a fresh `npm start` (log in 0911000001 / demo1234). */
 const MEMBERS = [
   { phone: '0911000001', username: '王小美', email: 'demo.member1@example.com', birthday: '1992-03-18' },
@@ -51,7 +57,7 @@ export async function seedDemoRewards(m: EntityManager, now = new Date()): Promi
   let seeded = 0;
   for (const [i, member] of MEMBERS.entries()) {
     if ((await m.count(User, { where: { account: member.phone } })) > 0) continue;
-    const user = await m.save(m.create(User, { account: member.phone, phone: member.phone, password_hash: DEMO_MEMBER_HASH, username: member.username, email: member.email, gender: '', birthday: member.birthday }));
+    const user = await m.save(m.create(User, { account: member.phone, phone: member.phone, password_hash: demoPasswordHash(), username: member.username, email: member.email, gender: '', birthday: member.birthday }));
     await m.insert(UserConfig, { user_id: user.id });
     let balance = 0;
     const rows = LEDGERS[i].map((l, k) => {
