@@ -46,6 +46,7 @@ import { ShopOrderPaymentsController } from './shop-order-payments.controller';
 import { OrderPaymentRetryService } from './order-payment-retry.service';
 import { OrderPaymentAttempts } from './order-payment-attempts';
 import { ExtraPayments } from './extra-payments.service';
+import { ReviewOrderLines } from './review-order-lines';
 
 /**
  * Checkout, payment slip, my orders, cancel, payment results applied to orders, reconciliation
@@ -65,6 +66,7 @@ import { ExtraPayments } from './extra-payments.service';
   ],
   controllers: [AdminOrderActionsController, ShopOrdersController, ShopOrderPaymentsController, PaymentCallbacksController, AdminOrdersController, AdminConfigController, AdminOrderDiscountController],
   providers: [
+    ReviewOrderLines,
     // checkout, slip, my orders, cancel (orders)
     OrderStateService,
     // the lifecycle (order-lifecycle.ts): its runner, the moves with what follows them, the orders' repository
@@ -108,6 +110,6 @@ import { ExtraPayments } from './extra-payments.service';
     // the catalogue's sold counts (issue 21 §6: paid units less refunded ones)
     { provide: OrderSoldLines, useExisting: OrderHistoryService },
   ],
-  exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService, ExtraPayments],
+  exports: [OrderStateService, OrderLifecycle, OrderRepository, OrderHistoryService, ProductOrderHistory, OrderStatsService, ExtraPayments, ReviewOrderLines],
 })
 export class OrdersModule {}

@@ -10,7 +10,7 @@ import { lockForWrite } from '../../database/db-dialect';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { MemberNotices } from '../member-notices/member-notices.service';
 import { Review } from './entities/review.entity';
-import { ReviewOrderLines } from './review-order-lines';
+import { ReviewOrderLines } from '../orders/review-order-lines';
 import { ReviewSummaries } from './review-summaries';
 import { adminView, isShown, statusOf } from './review-views';
 import { ReviewsService } from './reviews.service';

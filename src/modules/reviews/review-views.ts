@@ -1,6 +1,6 @@
 import type { AdminReviewView, MyReviewView, ReviewStatus, ReviewView } from '../../common/api/reviews';
 import type { Review } from './entities/review.entity';
-import type { ReviewOrderLine } from './review-order-lines';
+import type { ReviewOrderLine } from '../orders/review-order-lines';
 
 /** Cache keys of the public review reads (ReadCache), dropped when a review of the product changes. */
 export const REVIEWS_CACHE = {

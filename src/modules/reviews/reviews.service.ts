@@ -12,7 +12,7 @@ import { isDuplicateKey } from '../../database/db-dialect';
 import { RewardsSettings } from '../rewards/rewards-settings.service';
 import { UsersService } from '../users/users.service';
 import { Review } from './entities/review.entity';
-import { REVIEWABLE_STATUSES, ReviewOrderLine, ReviewOrderLines } from './review-order-lines';
+import { REVIEWABLE_STATUSES, ReviewOrderLine, ReviewOrderLines } from '../orders/review-order-lines';
 import { ReviewPhotos } from './review-photos.service';
 import { ReviewSummaries } from './review-summaries';
 import { myView, REVIEWS_CACHE } from './review-views';

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Transactions } from '../../common/transactions/transactions';
+import { OrderItem } from './entities/order-item.entity';
+import { Order } from './entities/order.entity';
 
 /** Order statuses whose items a member may review (spec 4 §4: delivered or completed). */
 export const REVIEWABLE_STATUSES: readonly string[] = ['delivered', 'completed'];
@@ -23,44 +25,26 @@ export interface ReviewOrderLine {
   line_kind: string;
 }
 
-interface OrderRow {
-  id: number;
-  mer_trade_no: string;
-  user_id: number | null;
-  status_name: string;
-  delivered_at: Date | null;
-  completed_at: Date | null;
-}
-
-interface ItemRow {
-  id: number;
-  order_id: number;
-  product_id: number;
-  variant_id: number | null;
-  title: string;
-  variant_name: string;
-  image_url: string;
-  line_kind: string;
-}
+type OrderRow = Pick<Order, 'id' | 'mer_trade_no' | 'user_id' | 'status_name' | 'delivered_at' | 'completed_at'>;
+type ItemRow = Pick<OrderItem, 'id' | 'order_id' | 'product_id' | 'variant_id' | 'title' | 'variant_name' | 'image_url' | 'line_kind'>;
 
 const ORDER_FIELDS = { id: true, mer_trade_no: true, user_id: true, status_name: true, delivered_at: true, completed_at: true } as const;
 
 /**
- * The order lines reviews read (read-only, in the caller's transaction): the orders module exports
- * no read of one item by id nor of a member's delivered items, so this reads its `Order` and
- * `OrderItem` entities by name (hydrated, so dates come back as dates on both databases) and never
- * writes them. A port provided by the orders module (as MemberOrderFacts) can replace it.
+ * The order lines the reviews module reads (read-only, in the caller's transaction): one line by id,
+ * a member's delivered and completed orders' lines, titles for 評價管理. Exported by the orders
+ * module so reviews never reach its entities.
  */
 @Injectable()
 export class ReviewOrderLines {
   constructor(private readonly tx: Transactions) {}
 
   private get orders() {
-    return this.tx.manager.getRepository<OrderRow>('Order');
+    return this.tx.repo(Order);
   }
 
   private get items() {
-    return this.tx.manager.getRepository<ItemRow>('OrderItem');
+    return this.tx.repo(OrderItem);
   }
 
   async line(orderItemId: number): Promise<ReviewOrderLine | null> {
