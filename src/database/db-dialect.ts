@@ -1,4 +1,4 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
  * The two things SQL does differently on our two databases, in one place:
@@ -8,6 +8,8 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
  *   snapshot. SQLite has no row locks: its transactions take turns (Transactions.run serialises
  *   them), so a plain read is already the latest.
  * - Duplicate keys. MariaDB says ER_DUP_ENTRY, SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY.
+ * - Upserts: `ON DUPLICATE KEY UPDATE` on MariaDB, `ON CONFLICT … DO UPDATE` on SQLite.
+ * - Writers at once: SQLite's transactions take turns, so batch jobs run one writer there.
  */
 
 function isSqlite(qb: SelectQueryBuilder<ObjectLiteral>): boolean {
@@ -31,4 +33,28 @@ export function isDuplicateKey(err: unknown): boolean {
   const e = err as { code?: string; driverError?: { code?: string } } | null;
   const code = e?.driverError?.code ?? e?.code ?? '';
   return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
+}
+
+/** How many batch writers to run at once: `wanted` on MariaDB, 1 on SQLite (its transactions take turns). */
+export function concurrentWriters(m: EntityManager, wanted: number): number {
+  return m.connection.options.type === 'better-sqlite3' ? 1 : wanted;
+}
+
+/**
+ * One statement that inserts the row of `key` with `deltas` as its values, or adds `deltas` to the
+ * row there (counters kept by increments; concurrent writers of a new key never collide). `table`,
+ * `keyColumn` and the delta columns are identifiers of our own schema, never input.
+ */
+export async function upsertAdding(m: EntityManager, table: string, keyColumn: string, key: number, deltas: Record<string, number>): Promise<void> {
+  const cols = Object.keys(deltas);
+  const params = [key, ...cols.map((c) => deltas[c])];
+  const names = cols.map((c) => `\`${c}\``).join(', ');
+  const marks = params.map(() => '?').join(', ');
+  if (m.connection.options.type === 'better-sqlite3') {
+    const set = cols.map((c) => `\`${c}\` = \`${c}\` + excluded.\`${c}\``).join(', ');
+    await m.query(`INSERT INTO ${table} (${keyColumn}, ${names}) VALUES (${marks}) ON CONFLICT(${keyColumn}) DO UPDATE SET ${set}, updated_at = strftime('%Y-%m-%d %H:%M:%f', 'now')`, params);
+    return;
+  }
+  const set = cols.map((c) => `\`${c}\` = \`${c}\` + VALUES(\`${c}\`)`).join(', ');
+  await m.query(`INSERT INTO ${table} (${keyColumn}, ${names}) VALUES (${marks}) ON DUPLICATE KEY UPDATE ${set}`, params);
 }

@@ -159,9 +159,9 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.OrdersComplete]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
   [JobName.MemberNotice]: { queue: QueueName.Mail, sensitive: false },
-  [JobName.PointsExpiry]: { queue: QueueName.Maintenance, sensitive: false },
-  [JobName.PointsBirthday]: { queue: QueueName.Maintenance, sensitive: false },
-  [JobName.TiersEvaluate]: { queue: QueueName.Maintenance, sensitive: false },
+  [JobName.PointsExpiry]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.PointsBirthday]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.TiersEvaluate]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.RestockNotify]: { queue: QueueName.Mail, sensitive: false },
 };
 

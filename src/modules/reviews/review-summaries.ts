@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReviewSummaryView } from '../../common/api/reviews';
 import { Transactions } from '../../common/transactions/transactions';
+import { upsertAdding } from '../../database/db-dialect';
 import { ReviewSummary } from './entities/review-summary.entity';
 
 /** A shown review as the summary counts it. */
@@ -10,14 +11,12 @@ export interface CountedReview {
   has_photos: number;
 }
 
-const COUNTERS = ['count', 'rating_sum', 'star1', 'star2', 'star3', 'star4', 'star5', 'with_photos'] as const;
-type Counter = (typeof COUNTERS)[number];
+type Counter = 'count' | 'rating_sum' | 'star1' | 'star2' | 'star3' | 'star4' | 'star5' | 'with_photos';
 
 /**
  * review_summaries (spec 4 §7 summary): changed in the transaction that shows or stops showing a
- * review, never recounted per request. One upsert by increments (MariaDB: INSERT … ON DUPLICATE KEY
- * UPDATE; SQLite: ON CONFLICT DO UPDATE): no read first and one statement that takes the row's lock
- * directly, so reviews of one product written at once queue on the row instead of deadlocking (an
+ * review, never recounted per request. One upsert by increments (`upsertAdding`, db-dialect.ts):
+ * no read first and one statement that takes the row's lock directly, so reviews of one product written at once queue on the row instead of deadlocking (an
  * UPDATE then INSERT of a missing row takes gap locks that two writers hold against each other).
  */
 @Injectable()
@@ -28,20 +27,7 @@ export class ReviewSummaries {
   async apply(review: CountedReview, sign: 1 | -1): Promise<void> {
     const delta: Record<Counter, number> = { count: sign, rating_sum: sign * review.rating, star1: 0, star2: 0, star3: 0, star4: 0, star5: 0, with_photos: review.has_photos ? sign : 0 };
     delta[`star${review.rating}` as Counter] = sign;
-    const cols = COUNTERS.map((c) => `\`${c}\``).join(', ');
-    const params = [review.product_id, ...COUNTERS.map((c) => delta[c])];
-    const marks = params.map(() => '?').join(', ');
-    const m = this.tx.manager;
-    if (m.connection.options.type === 'better-sqlite3') {
-      const set = COUNTERS.map((c) => `\`${c}\` = \`${c}\` + excluded.\`${c}\``).join(', ');
-      await m.query(
-        `INSERT INTO review_summaries (product_id, ${cols}) VALUES (${marks}) ON CONFLICT(product_id) DO UPDATE SET ${set}, updated_at = strftime('%Y-%m-%d %H:%M:%f', 'now')`,
-        params,
-      );
-    } else {
-      const set = COUNTERS.map((c) => `\`${c}\` = \`${c}\` + VALUES(\`${c}\`)`).join(', ');
-      await m.query(`INSERT INTO review_summaries (product_id, ${cols}) VALUES (${marks}) ON DUPLICATE KEY UPDATE ${set}`, params);
-    }
+    await upsertAdding(this.tx.manager, 'review_summaries', 'product_id', review.product_id, delta);
   }
 
   async of(productId: number): Promise<ReviewSummary | null> {

@@ -14,6 +14,7 @@ import { PointsLedger } from './points-ledger';
 import { RewardsSettings, rewardsConfigOf } from './rewards-settings.service';
 import { dayOf, taipeiMonthEnd } from './rewards-rules';
 import { forEachMemberPage } from './batches';
+import { concurrentWriters } from '../../database/db-dialect';
 import { TierEvaluation } from './tier-evaluation.service';
 
 /** Members per batch (one short transaction each). */
@@ -143,7 +144,7 @@ export class PointsJobs implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** Pages side by side: a few on MariaDB, one on SQLite (its transactions take turns). */
   private concurrency(): number {
-    return this.tx.manager.connection.options.type === 'better-sqlite3' ? 1 : JOBS_CONCURRENCY;
+    return concurrentWriters(this.tx.manager, JOBS_CONCURRENCY);
   }
 
   /** Per member of `ids`: what expires by T (not yet expired), and what will expire at E after that. */

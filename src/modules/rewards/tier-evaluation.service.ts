@@ -8,6 +8,7 @@ import { PointsLedger } from './points-ledger';
 import { RewardsSettings } from './rewards-settings.service';
 import { forEachMemberPage } from './batches';
 import { dayOf, sortTiers, tierForSpend } from './rewards-rules';
+import { concurrentWriters } from '../../database/db-dialect';
 
 /** Members per batch of the daily run (one short transaction each). */
 export const TIER_BATCH = 1000;
@@ -62,7 +63,7 @@ export class TierEvaluation {
     if (tiers.length === 0) return { evaluated: 0, changed: 0 };
     const since = spendSince(now);
     let changed = 0;
-    const concurrency = this.tx.manager.connection.options.type === 'better-sqlite3' ? 1 : TIER_CONCURRENCY;
+    const concurrency = concurrentWriters(this.tx.manager, TIER_CONCURRENCY);
     const evaluated = await forEachMemberPage(this.tx.repo(MemberPoints), { size: TIER_BATCH, concurrency, limit }, async (ids) => {
       changed += await this.tx.run(async () => {
         const rows = await this.tx.repo(MemberPoints).createQueryBuilder('m').select(['m.user_id', 'm.tier_id', 'm.spend_12m']).where('m.user_id IN (:...ids)', { ids }).getMany();
