@@ -11,7 +11,7 @@ import {
   signIn,
   unique,
 } from './admin-catalog-data';
-import { dialog, keepShot, openedDialog, pickOption } from './nav';
+import { dialog, keepShot, listRows, openedDialog, pickOption } from './nav';
 
 /**
  * Issue 12 in the browser (back-office II, catalogue): an editor signs in, adds a category and a
@@ -110,7 +110,7 @@ test.describe('back-office catalogue (issue 12)', () => {
     const search = page.getByLabel('搜尋商品');
     await search.fill(title);
     await search.press('Enter');
-    const row = page.locator('tbody tr.ant-table-row').filter({ hasText: title });
+    const row = listRows(page).filter({ hasText: title });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(typeName);
     await expect(row).toContainText('28');
@@ -154,7 +154,7 @@ test.describe('back-office catalogue (issue 12)', () => {
     await expectToast(page, `已下架「${title}」`);
     await expect(onSwitch).not.toBeChecked();
     await page.reload();
-    await expect(page.locator('tbody tr.ant-table-row').filter({ hasText: title }).getByRole('switch')).not.toBeChecked();
+    await expect(listRows(page).filter({ hasText: title }).getByRole('switch')).not.toBeChecked();
 
     await shop.goto(`/products?q=${encodeURIComponent(title)}`);
     await expect(shop.getByText('沒有符合條件的商品')).toBeVisible();
@@ -191,14 +191,14 @@ test.describe('back-office catalogue (issue 12)', () => {
   test('on a phone: the products list and the product modal are usable @phone', async ({ page, playwright, baseURL }, testInfo) => {
     const editor = await editorAccount(() => playwright.request.newContext({ baseURL }));
     await signIn(page, editor, '/admin/products', '商品管理');
-    const rows = page.locator('tbody tr.ant-table-row');
+    const rows = listRows(page);
     await expect(rows.first()).toBeVisible();
     await expect(rows).toHaveCount(10);
     await expectNoSideScroll(page);
     // The header's buttons and the search are on the screen.
     await expect(page.getByRole('button', { name: '新增商品' })).toBeInViewport();
     await expect(page.getByLabel('搜尋商品')).toBeInViewport();
-    // The table scrolls sideways inside itself: the last column's 編輯 is reachable.
+    // The list shows cards on a phone: each one's 編輯 is reachable.
     const first = rows.first();
     const edit = first.getByRole('button', { name: /^編輯「/ });
     await edit.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { adminLogin, expectPaid, payOnSimulator, placeOrder, type PlacedOrder } from './admin-data';
-import { dialog, dialogGone, isMobile, keepScreenshot, keepShot, pickOption } from './nav';
+import { dialog, dialogGone, isMobile, keepScreenshot, keepShot, listRows, pickOption } from './nav';
 import { ensureShopMember, login, type ShopMember } from './shop-member';
 
 /**
@@ -41,7 +41,7 @@ async function filterTo(page: Page, order: PlacedOrder, paymentStatus = '已付�
   await page.getByRole('button', { name: '查詢' }).click();
   const row = page.getByTestId(`aorder-${order.orderId}`);
   await expect(row).toBeVisible();
-  await expect(page.locator('.ss-aord-table tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.getByTestId(/^aorder-\d+$/)).toHaveCount(1);
   await expect(page.getByTestId('orders-total')).toHaveText('1');
   await expect(page.getByTestId('paid-total')).toHaveText(paymentStatus === '已付款' ? `NT$ ${order.total.toLocaleString('en-US')}` : 'NT$ 0');
   await expect(row.getByTestId('aorder-payment-status')).toHaveText(paymentStatus);
@@ -149,7 +149,7 @@ test.describe('back-office orders and members (issue 11)', () => {
     const search = page.getByLabel('搜尋會員');
     await search.fill(member.phone);
     await search.press('Enter');
-    const rows = page.locator('tbody tr.ant-table-row');
+    const rows = listRows(page);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(member.phone);
     await keepScreenshot(page, testInfo, 'admin-members');

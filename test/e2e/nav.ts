@@ -112,3 +112,6 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   });
   await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
 }
+
+/** The rows of a back-office list: table rows on a wide screen, cards on a phone (ResponsiveList). */
+export const listRows = (page: Page): Locator => page.locator('tbody tr.ant-table-row, .ss-rlist-item');

@@ -37,7 +37,7 @@ export const membersApi = adminApi.enhanceEndpoints({ addTagTypes: ['AdminMember
       onQueryStarted: watch,
     }),
     /** GET /api/admin/members/{id}/points?page&limit: balance, pending, tier, history (20 a page). */
-    memberPoints: build.query<AdminMemberPointsAnswer, { id: number; page: number }>({
+    adminMemberPoints: build.query<AdminMemberPointsAnswer, { id: number; page: number }>({
       query: ({ id, page }) => ({ url: `/admin/members/${id}/points`, params: { page, limit: POINTS_PAGE_SIZE } }),
       providesTags: (_r, _e, { id }) => [{ type: 'AdminMemberPoints', id }],
       onQueryStarted: watch,
@@ -68,4 +68,4 @@ export const membersApi = adminApi.enhanceEndpoints({ addTagTypes: ['AdminMember
   }),
 });
 
-export const { useGetUsersByPageQuery, useMemberDetailQuery, useMemberPointsQuery, useAdjustPointsMutation, useAddMemberNoteMutation, useBlockMemberMutation } = membersApi;
+export const { useGetUsersByPageQuery, useMemberDetailQuery, useAdminMemberPointsQuery, useAdjustPointsMutation, useAddMemberNoteMutation, useBlockMemberMutation } = membersApi;

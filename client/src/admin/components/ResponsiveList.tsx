@@ -28,6 +28,8 @@ interface Props<T> {
   /** More of antd's Table props for the wide layout (className, onRow, sticky…). */
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'rowKey' | 'locale'>;
   testId?: string;
+  /** A card's `data-testid` on phones (the table's rows take theirs from `tableProps.onRow`). */
+  cardTestId?: (row: T) => string;
 }
 
 /** Phones (< 768 px, antd's `md`) get cards; wider windows the table. */
@@ -42,7 +44,7 @@ export function usePhoneLayout(): boolean {
  * card per row on phones (< 768 px) with the key fields and the main action. Paging, loading and
  * the empty text are the same in both.
  */
-export function ResponsiveList<T extends object>({ label, rowKey, columns, dataSource, loading, pagination, emptyText, card, tableProps, testId }: Props<T>) {
+export function ResponsiveList<T extends object>({ label, rowKey, columns, dataSource, loading, pagination, emptyText, card, tableProps, testId, cardTestId }: Props<T>) {
   const phone = usePhoneLayout();
   if (!phone) {
     return (
@@ -69,7 +71,7 @@ export function ResponsiveList<T extends object>({ label, rowKey, columns, dataS
             {dataSource.map((row) => {
               const c = card(row);
               return (
-                <li key={rowKey(row)} className="ss-rlist-item">
+                <li key={rowKey(row)} className="ss-rlist-item" data-testid={cardTestId?.(row)}>
                   <Card size="small" title={c.title} extra={c.extra} className="ss-rlist-card">
                     <dl className="ss-rlist-fields">
                       {c.fields

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNT } from '../../../shared/lib/format';
-import { POINTS_PAGE_SIZE, useAdjustPointsMutation, useMemberPointsQuery } from '../../api/membersApi';
+import { POINTS_PAGE_SIZE, useAdjustPointsMutation, useAdminMemberPointsQuery } from '../../api/membersApi';
 import { escapeCloses } from '../../components/escapeCloses';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import { LoadFailedAlert } from '../../layout/AdminListBar';
@@ -98,7 +98,7 @@ function AdjustPointsModal({ memberId, balance, onClose }: { memberId: number; b
 export function MemberPoints({ memberId }: { memberId: number }) {
   const [page, setPage] = useState(1);
   const [adjusting, setAdjusting] = useState(false);
-  const { data, error, isFetching, refetch } = useMemberPointsQuery({ id: memberId, page });
+  const { data, error, isFetching, refetch } = useAdminMemberPointsQuery({ id: memberId, page });
   const points = data?.success ? data : undefined;
   const failed = !isFetching && (error || (data && !data.success));
 

@@ -191,18 +191,24 @@ export function OrdersScreen({ now }: { now?: () => Date } = {}) {
             showTotal: (total) => `共 ${total} 筆`,
             size: 'small',
           }}
+          cardTestId={(o) => `aorder-${o.order_id}`}
           card={(o) => ({
             title: (
               <Button type="link" className="ss-aord-open" onClick={() => setOpenId(o.order_id)} aria-label={`訂單 #${o.order_id} 明細`}>
                 #{o.order_id} {o.mer_trade_no}
               </Button>
             ),
-            extra: <StatusTag label={o.status_label} color={o.status_color} />,
+            extra: <StatusTag label={o.status_label} color={o.status_color} testId="aorder-status" />,
             fields: [
               ['訂購時間', taipeiDateTime(o.created_at)],
               ['訂購人', `${o.buy_name} ${o.buy_phone}`],
               ['金額', formatNT(o.total_amount)],
-              ['付款', <StatusTag key="p" label={`${paymentName(o)}・${o.payment_status_label}`} color={o.payment_status_color} />],
+              [
+                '付款',
+                <span key="p">
+                  {paymentName(o)} <StatusTag label={o.payment_status_label} color={o.payment_status_color} testId="aorder-payment-status" />
+                </span>,
+              ],
               ['配送', shippingName(cfg, o) + (o.ticket_status ? `（${ticketText(o.ticket_status)}）` : '')],
             ],
             actions: <Button onClick={() => setOpenId(o.order_id)}>明細</Button>,
