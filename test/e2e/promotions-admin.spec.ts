@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './admin-catalog-data';
 import { ADMIN, expectPaid, payOnSimulator } from './admin-data';
 import { anyInStock, findProduct, nt } from './catalog-data';
-import { keepShot, pickOption } from './nav';
+import { keepShot, listRows, pickOption } from './nav';
 import { adminPromotionNamed, createPromotion, orderWithCode, pickerProduct, tag, variantLabel } from './promotions-data';
 import { ensureShopMember, login } from './shop-member';
 
@@ -293,12 +293,13 @@ test.describe('行銷活動 for staff (issue 20)', () => {
     }
 
     await signIn(page, ADMIN, '/admin/promotions', '行銷活動');
-    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    // On a phone the list is one card per promotion (ResponsiveList), a table row on wider screens.
+    await expect(listRows(page).first()).toBeVisible();
     const search = page.getByLabel('搜尋行銷活動');
     await search.fill(name);
     await search.press('Enter');
-    const row = page.locator('.ant-table-row').filter({ hasText: name });
-    await expect(page.locator('.ant-table-row')).toHaveCount(1);
+    const row = listRows(page).filter({ hasText: name });
+    await expect(listRows(page)).toHaveCount(1);
     await expect(row).toContainText('滿額折');
     await expect(row).toContainText('進行中');
     await keepShot(page, testInfo, 'promo-admin-list');
