@@ -41,6 +41,13 @@ import { MemberNoticesModule } from './modules/member-notices/member-notices.mod
 import { RewardsModule } from './modules/rewards/rewards.module';
 import { ReviewsModule } from './modules/reviews/reviews.module';
 import { WishlistModule } from './modules/wishlist/wishlist.module';
+import { PreferencesModule } from './modules/preferences/preferences.module';
+import { LineMessagingModule } from './integrations/line-messaging/line-messaging.module';
+import { OrderNewsModule } from './modules/order-news/order-news.module';
+import { MemberCartModule } from './modules/member-cart/member-cart.module';
+import { PrivacyModule } from './modules/privacy/privacy.module';
+import { ClaimsModule } from './modules/claims/claims.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -92,6 +99,13 @@ export class AppModule {
         RewardsModule,
         ReviewsModule,
         WishlistModule,
+        PreferencesModule,
+        LineMessagingModule,
+        OrderNewsModule,
+        MemberCartModule,
+        PrivacyModule,
+        ClaimsModule,
+        AnalyticsModule,
         InvoicesModule,
         RefundsModule,
         ImagesModule,

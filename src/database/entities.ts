@@ -63,6 +63,12 @@ import { Review } from '../modules/reviews/entities/review.entity';
 import { ReviewSummary } from '../modules/reviews/entities/review-summary.entity';
 import { RestockRequest } from '../modules/wishlist/entities/restock-request.entity';
 import { WishlistItem } from '../modules/wishlist/entities/wishlist-item.entity';
+import { ConsentRecord } from '../modules/preferences/entities/consent-record.entity';
+import { LineFriend } from '../modules/preferences/entities/line-friend.entity';
+import { MemberPreference } from '../modules/preferences/entities/member-preference.entity';
+import { MemberCart } from '../modules/member-cart/entities/member-cart.entity';
+import { MemberCartItem } from '../modules/member-cart/entities/member-cart-item.entity';
+import { PrivacyRequest } from '../modules/privacy/entities/privacy-request.entity';
 
 export const ENTITIES = [
   // jobs
@@ -113,6 +119,15 @@ export const ENTITIES = [
   // wishlist
   WishlistItem,
   RestockRequest,
+  // preferences, LINE, consent (issue 22)
+  MemberPreference,
+  ConsentRecord,
+  LineFriend,
+  // server cart
+  MemberCart,
+  MemberCartItem,
+  // personal data
+  PrivacyRequest,
   // payments
   PaymentTransaction,
   PaymentNotification,

@@ -10,6 +10,7 @@ export const QueueName = {
   Shipping: 'shipping',
   Invoice: 'invoice',
   Telegram: 'telegram',
+  Line: 'line',
   Reconciliation: 'reconciliation',
   Maintenance: 'maintenance',
 } as const;
@@ -43,6 +44,9 @@ export const JobName = {
   PointsBirthday: 'points.birthday',
   TiersEvaluate: 'tiers.evaluate',
   RestockNotify: 'restock.notify',
+  LinePush: 'line.push',
+  OrderNews: 'order.news',
+  CartReminders: 'cart.reminders',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -116,13 +120,29 @@ export interface JobPayloads {
   [JobName.TiersEvaluate]: { limit?: number };
   /** Notify the open restock requests of variants whose stock went from 0 to above 0 (job id `restock:<variantId>:<n>`). */
   [JobName.RestockNotify]: { variantId: number };
+  /**
+   * One LINE push (issue 22 §2): `retryKey` is the message's X-Line-Retry-Key, made once when the
+   * outbox row is written and kept across retries (a 409 answer counts as sent). `fallback`: what to
+   * send by SMS instead when the member is no longer a friend (unfollowed, blocked).
+   */
+  [JobName.LinePush]: { userId: number; lineUserId: string; text: string; retryKey: string; fallback?: { phone: string; text: string } };
+  /** One piece of order news (issue 22 §2, §6) routed by the member's notify_channel: LINE, SMS or e-mail. */
+  [JobName.OrderNews]: { orderId: number; kind: OrderNewsKind; ref: string };
+  /** Looks for carts untouched for CART_REMINDER_HOURS and reminds their members (issue 22 §3). */
+  [JobName.CartReminders]: { limit?: number };
 }
+
+/** The order events that have a message on every channel (issue 22 §6). */
+export type OrderNewsKind = 'placed' | 'paid' | 'shipped' | 'at-store' | 'delivered' | 'cancelled' | 'refunded' | 'allowance-consent';
 
 /**
  * What a member notice tells (issue 21 §7). Transactional: about the member's own points, order,
  * review or request. Marketing notices (cart reminders, issue 22) will need consent.
  */
-export type MemberNoticeKind = 'points-earned' | 'points-expiring' | 'points-birthday' | 'tier-upgrade' | 'review-reply' | 'restock';
+export type MemberNoticeKind = 'points-earned' | 'points-expiring' | 'points-birthday' | 'tier-upgrade' | 'review-reply' | 'restock' | 'cart-reminder';
+
+/** Member notice kinds that are marketing: sent only with consent, on a marketing channel, with an unsubscribe link. */
+export const MARKETING_NOTICE_KINDS: readonly MemberNoticeKind[] = ['cart-reminder'];
 
 /**
  * Jobs run at once per queue, where the default (2) is too few: mail waits on the network (SMTP
@@ -163,6 +183,9 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.PointsBirthday]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.TiersEvaluate]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.RestockNotify]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.LinePush]: { queue: QueueName.Line, sensitive: false },
+  [JobName.OrderNews]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.CartReminders]: { queue: QueueName.Reconciliation, sensitive: false },
 };
 
 export function isJobName(name: string): name is JobName {

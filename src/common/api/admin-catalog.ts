@@ -1,3 +1,4 @@
+import type { ClaimWarning, CosmeticsFields } from './compliance';
 import type { Envelope } from './envelope';
 
 /** Back-office catalogue answers (spec 3 §7, issue 12). Types only. */
@@ -34,6 +35,8 @@ export interface AdminProductRow {
   is_manager: number;
   is_active: number;
   seo_description: string;
+  /** The cosmetics law's label fields (issue 22 §5). */
+  cosmetics: CosmeticsFields;
   product_media: AdminMediaRow[];
   product_variants: AdminVariantRow[];
 }
@@ -41,7 +44,7 @@ export interface AdminProductRow {
 export type AdminProductsAnswer = Envelope<{ products: AdminProductRow[]; total: number }>;
 
 /** createOrUpdateProduct: failing fields all at once (`errors`), message = the first banner. */
-export type SaveProductAnswer = Envelope<{ product_id?: number; errors?: Array<{ field: string; message: string }> }>;
+export type SaveProductAnswer = Envelope<{ product_id?: number; errors?: Array<{ field: string; message: string }>; warnings?: ClaimWarning[] }>;
 
 export interface AdminProductTypeRow {
   id: number;

@@ -1,3 +1,4 @@
+import type { CosmeticsFields } from './compliance';
 import type { Envelope } from './envelope';
 
 /** Shapes of the shop's catalogue answers (spec 1 §3, §7; spec 2 §3, §7). Server: src/modules/catalog. */
@@ -86,6 +87,8 @@ export interface ProductPageDetails {
   type_name: string;
   is_new: number;
   is_hot: number;
+  /** The cosmetics law's label fields (issue 22 §5): the 規格 tab and the JSON-LD show the non-empty ones. */
+  cosmetics: CosmeticsFields;
   Variants: VariantView[];
 }
 

@@ -61,6 +61,13 @@ export interface DomainEventMap {
     restocked: boolean;
     full: boolean;
   };
+  /**
+   * Parcel news from the logistics status sync (issue 22 §2): shipped (the carrier has it), at the
+   * pickup store, delivered (picked up or handed over). Published once per order and step.
+   */
+  'order.shipped': { orderId: number };
+  'order.at-store': { orderId: number };
+  'order.delivered': { orderId: number };
   /** A member registered (any login): welcome points. */
   'member.registered': { userId: number };
   /** A review became visible for the first time (published at once, or released by staff): review points. */

@@ -1,3 +1,4 @@
+import { cosmeticsOf } from './cosmetics';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { In } from 'typeorm';
@@ -70,6 +71,7 @@ export class AdminCatalogService {
     const products: AdminProductRow[] = rows.map((p) => {
       const vs = variants.filter((v) => v.product_id === p.id);
       return {
+        cosmetics: cosmeticsOf(p),
         product_id: p.id,
         product_type: p.product_type,
         type_name: (p.product_type && typeName.get(p.product_type)) || '',

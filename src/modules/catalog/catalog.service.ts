@@ -1,3 +1,4 @@
+import { cosmeticsOf } from './cosmetics';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -92,6 +93,7 @@ export class CatalogService {
       if (!p) throw new NotFoundError(PRODUCT_NOT_FOUND);
       const { product, item, variants, media } = p;
       const pDetails: ProductPageDetails = {
+        cosmetics: cosmeticsOf(product),
         product_id: item.product_id,
         title: item.title,
         description: item.description,

@@ -85,6 +85,11 @@ export function noticeText(kind: MemberNoticeKind, data: NoticeData, ctx: Notice
       const name = variant ? `${title}（${variant}）` : title;
       return { headline: '貨到通知', body: `您關注的「${name}」已到貨。`, link: at(`/product/${productId}`) };
     }
+    case 'cart-reminder': {
+      // The items' names, joined (`items`: 「A」、「B」 等 n 件); issue 22 §3.
+      const items = str(data, 'items');
+      return { headline: '購物車提醒', body: `您的購物車還有 ${items} 等您結帳。`, link: at('/cart') };
+    }
   }
 }
 

@@ -62,6 +62,40 @@ export class Product {
   @FlagColumn(1)
   is_active: number;
 
+  // The cosmetics law's label fields (化粧品衛生安全管理法, spec 4 §3, issue 22 §5): shown on the
+  // product's 規格 tab and in its JSON-LD; listing without registration_no warns staff.
+  /** 化粧品產品登錄編號: letters, digits and - up to 30 ('' = not given). */
+  @Column({ type: 'varchar', length: 30, default: '' })
+  registration_no: string;
+
+  /** 全成分 (INCI list as printed on the box). */
+  @Column({ type: 'text', nullable: true })
+  ingredients: string | null;
+
+  /** 容量, e.g. 30 ml. */
+  @Column({ type: 'varchar', length: 50, default: '' })
+  volume: string;
+
+  /** 使用方法 */
+  @Column({ type: 'text', nullable: true })
+  usage: string | null;
+
+  /** 注意事項 */
+  @Column({ type: 'text', nullable: true })
+  warnings: string | null;
+
+  /** 保存期限, e.g. 未開封 3 年，開封後 12 個月. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  shelf_life: string;
+
+  /** 產地 */
+  @Column({ type: 'varchar', length: 50, default: '' })
+  origin: string;
+
+  /** 製造或輸入業者名稱及地址 */
+  @Column({ type: 'varchar', length: 300, default: '' })
+  maker: string;
+
   @OneToMany(() => ProductVariant, (v) => v.product, { cascade: true })
   variants?: ProductVariant[];
 

@@ -189,6 +189,13 @@ export class Order {
   @DateTimeColumn()
   paid_at: Date | null;
 
+  /**
+   * When the shop's analytics `purchase` event was handed to the buyer's browser (issue 22 §7): once
+   * per order, even when the slip is reloaded or opened on another device. NULL = not yet.
+   */
+  @DateTimeColumn()
+  purchase_tracked_at: Date | null;
+
   @DateTimeColumn()
   cancelled_at: Date | null;
 
