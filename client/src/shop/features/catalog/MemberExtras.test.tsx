@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProductPageAnswer } from '@api/catalog';
+import { EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import { mockApi, renderRoutes } from '../../../test/render';
 import { loggedInAs, member } from '../account/testMember';
 import { reviewsAnswer } from '../reviews/testReviews';
@@ -14,7 +15,7 @@ const product: ProductPageAnswer = {
   pDetails: {
     product_id: 7, title: '玻尿酸保濕原液', description: '深層補水', image_url: '/media/7.webp', price: 780, highest_price: 1280, discount_price: 620,
     highest_discount: 990, sold_quantity: 0, unit: '瓶', stock: 5, seo_description: '', detail_html: '<p>詳情</p>', spec_html: '', product_type: 3,
-    type_name: '精華液', is_new: 0, is_hot: 0,
+    type_name: '精華液', is_new: 0, is_hot: 0, cosmetics: EMPTY_COSMETICS,
     Variants: [{ variant_id: 1, variant_name: '15ml', original_price: 780, discount_price: 620, stock: 5 }, { variant_id: 2, variant_name: '30ml', original_price: 1280, discount_price: 990, stock: 0 }],
   },
   pMedias: [],

@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProductPageAnswer } from '@api/catalog';
+import { EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import type { PublicPromotion } from '@api/promotions';
 import { mockApi, renderApp } from '../../../test/render';
 import { FeaturedProducts } from '../content/home/HomeSections';
@@ -77,7 +78,7 @@ describe('promotion badges', () => {
       pDetails: {
         product_id: 1, title: '玻尿酸精華', description: '', image_url: '/media/1.webp', price: 1000, highest_price: 1000, discount_price: 1000,
         highest_discount: 1000, sold_quantity: 0, unit: '瓶', stock: 5, seo_description: '', detail_html: '', spec_html: '', product_type: 1,
-        type_name: '精華液', is_new: 0, is_hot: 0, Variants: [],
+        type_name: '精華液', is_new: 0, is_hot: 0, cosmetics: EMPTY_COSMETICS, Variants: [],
       },
       pMedias: [],
     };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/render';
 import type { ProductPageAnswer } from '@api/catalog';
+import { EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import ProductPage from './ProductPage';
 
 const answer: ProductPageAnswer = {
@@ -10,7 +11,7 @@ const answer: ProductPageAnswer = {
   pDetails: {
     product_id: 7, title: '玻尿酸保濕原液', description: '深層補水', image_url: '/media/7.webp', price: 780, highest_price: 1280, discount_price: 620,
     highest_discount: 990, sold_quantity: 0, unit: '瓶', stock: 10, seo_description: '', detail_html: '<p>詳情</p>', spec_html: '', product_type: 3,
-    type_name: '精華液', is_new: 0, is_hot: 0, Variants: [{ variant_id: 1, variant_name: '15ml', original_price: 780, discount_price: 620, stock: 5 }, { variant_id: 2, variant_name: '30ml', original_price: 1280, discount_price: 990, stock: 5 }],
+    type_name: '精華液', is_new: 0, is_hot: 0, cosmetics: EMPTY_COSMETICS, Variants: [{ variant_id: 1, variant_name: '15ml', original_price: 780, discount_price: 620, stock: 5 }, { variant_id: 2, variant_name: '30ml', original_price: 1280, discount_price: 990, stock: 5 }],
   },
   pMedias: [],
 };
@@ -82,5 +83,38 @@ describe('ProductPage: a sold-out product', () => {
     mockApi({ 'GET /api/load/productD/7': () => ({ json: answer }) });
     open();
     expect(await screen.findByRole('textbox', { name: '數量' })).toHaveAccessibleDescription('庫存僅剩 5 件');
+  });
+});
+
+describe('ProductPage: the cosmetics label fields (issue 22 §5)', () => {
+  it('the 規格 tab lists the filled fields with their labels, above the spec html', async () => {
+    const labelled: ProductPageAnswer = {
+      ...answer,
+      pDetails: {
+        ...answer.pDetails,
+        spec_html: '<p>規格表</p>',
+        cosmetics: { ...EMPTY_COSMETICS, registration_no: 'A-123456', ingredients: '水、甘油\n玻尿酸鈉', origin: '台灣', maker: '' },
+      },
+    };
+    mockApi({ 'GET /api/load/productD/7': () => ({ json: labelled }) });
+    open();
+    await userEvent.click(await screen.findByRole('tab', { name: '規格說明' }));
+    const facts = await screen.findByTestId('cosmetics-facts');
+    const rows = [...facts.querySelectorAll('div')].map((d) => [d.querySelector('dt')?.textContent, d.querySelector('dd')?.textContent]);
+    expect(rows).toEqual([
+      ['化粧品產品登錄編號', 'A-123456'],
+      ['全成分', '水、甘油\n玻尿酸鈉'],
+      ['產地', '台灣'],
+    ]);
+    expect(screen.queryByText('製造或輸入業者')).not.toBeInTheDocument();
+    expect(screen.getByText('規格表')).toBeInTheDocument();
+  });
+
+  it('without any field the tab shows the spec html only', async () => {
+    mockApi({ 'GET /api/load/productD/7': () => ({ json: answer }) });
+    open();
+    await userEvent.click(await screen.findByRole('tab', { name: '規格說明' }));
+    expect(await screen.findByText('尚無內容')).toBeInTheDocument();
+    expect(screen.queryByTestId('cosmetics-facts')).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { LOAD_FAILED_TEXT, useProductPageQuery } from './catalogApi';
 import { MediaViewer } from './MediaViewer';
 import { PurchasePanel } from './PurchasePanel';
 import { usePromotionBadges } from './usePromotionBadges';
+import { CosmeticsFacts, cosmeticsFacts } from './CosmeticsFacts';
 import { ProductTabs } from './ProductTabs';
 import { useRatingsQuery } from '../reviews/reviewsApi';
 import { averageText, Stars } from '../reviews/Stars';
@@ -153,7 +154,17 @@ export default function ProductPage() {
             className="ss-product-tabs"
             items={[
               { key: 'detail', label: '商品詳情', children: <HtmlBlock html={p.detail_html ?? ''} /> },
-              { key: 'spec', label: '規格說明', children: <HtmlBlock html={p.spec_html ?? ''} /> },
+              {
+                key: 'spec',
+                label: '規格說明',
+                children: (
+                  <>
+                    <CosmeticsFacts cosmetics={p.cosmetics} />
+                    {/* With the label fields shown, an empty spec html says nothing more. */}
+                    {cosmeticsFacts(p.cosmetics).length && !(p.spec_html ?? '').trim() ? null : <HtmlBlock html={p.spec_html ?? ''} />}
+                  </>
+                ),
+              },
             ]}
           />
           <section id="reviews" ref={reviewsRef} className="ss-product-reviews" aria-labelledby="reviews-title">
