@@ -185,6 +185,15 @@ describe('loadAppConfig: providers (PAYUNi, LINE Pay, Amego, Telegram)', () => {
     expect(() => loadAppConfig({ ORDER_COMPLETION_DAYS: '366' })).toThrow(/ORDER_COMPLETION_DAYS: must be an integer from 0 to 365/);
   });
 
+  it('cart reminder timing has defaults; hours may be a fraction (tests), never negative', () => {
+    expect(loadAppConfig({}).cart).toEqual({ reminderHours: 24, reminderEveryMs: 3_600_000 });
+    expect(loadAppConfig({ CART_REMINDER_HOURS: '0.001', CART_REMINDER_EVERY_MS: '200' }).cart).toEqual({ reminderHours: 0.001, reminderEveryMs: 200 });
+    expect(() => loadAppConfig({ CART_REMINDER_HOURS: '-1', CART_REMINDER_EVERY_MS: '50' })).toThrow(
+      /\n {2}CART_REMINDER_HOURS: must be a number of hours from 0 to 8760\n {2}CART_REMINDER_EVERY_MS: must be an integer ≥ 100$/,
+    );
+    expect(() => loadAppConfig({ CART_REMINDER_HOURS: 'day' })).toThrow(/CART_REMINDER_HOURS: must be a number of hours/);
+  });
+
   it('payment timing and the checkout rate limit have defaults and integer rules', () => {
     expect(loadAppConfig({}).payments).toEqual({ reconcileEveryMs: 300_000, pendingMinutes: 5, abandonMinutes: 30 });
     expect(loadAppConfig({}).checkout).toEqual({ rateLimit: 20 });

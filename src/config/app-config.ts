@@ -48,6 +48,15 @@ export interface AppConfig {
   orders: OrdersConfig;
   /** Member points and tiers (POINTS_*, REVIEW_*POINTS, TIER_EVALUATION_EVERY_MS; issue 21). */
   rewards: RewardsConfig;
+  /** The server cart's reminders (CART_REMINDER_*; issue 22 §3). */
+  cart: CartConfig;
+}
+
+export interface CartConfig {
+  /** Hours a cart stays untouched before its reminder (CART_REMINDER_HOURS, default 24). */
+  reminderHours: number;
+  /** How often the reminder job looks (ms). */
+  reminderEveryMs: number;
 }
 
 export interface RewardsConfig {
@@ -176,6 +185,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       birthdayEveryMs: env.POINTS_BIRTHDAY_EVERY_MS,
       tierEveryMs: env.TIER_EVALUATION_EVERY_MS,
     },
+    cart: { reminderHours: env.CART_REMINDER_HOURS, reminderEveryMs: env.CART_REMINDER_EVERY_MS },
     logistics: {
       syncEveryMs: env.LOGISTICS_SYNC_EVERY_MS,
       ticketWaitMs: env.SHIPPING_TICKET_WAIT_MS,

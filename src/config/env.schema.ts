@@ -486,6 +486,18 @@ export class EnvVars {
   @IntAtLeast(100)
   TIER_EVALUATION_EVERY_MS = 86_400_000;
 
+  // ---------------------------------------------------------------- server cart reminders (issue 22 §3, spec 4 §9)
+
+  /** A member's server cart untouched this many hours (decimals allowed: 0.01 = 36 s) gets one reminder (with marketing consent). */
+  @Transform(toInt)
+  @Check((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 24 * 365, 'must be a number of hours from 0 to 8760')
+  CART_REMINDER_HOURS = 24;
+
+  /** How often the cart reminder job looks for untouched carts (ms). */
+  @Transform(toInt)
+  @IntAtLeast(100)
+  CART_REMINDER_EVERY_MS = 3_600_000;
+
   // ---------------------------------------------------------------- shipping tickets and logistics (issue 11)
 
   /** How often open shipments are asked for their status at PAYUNi (logistics/query), ms. */
