@@ -120,10 +120,15 @@ describe('RegisterPage (spec 1 §4–5, §8)', () => {
     await user.clear(screen.getByLabelText('確認密碼'));
     await user.type(screen.getByLabelText('確認密碼'), 'abc123');
     await waitFor(() => expect(register).toBeEnabled());
+    // Marketing consent: an unticked box (issue 22 §1), sent as marketing_consent 0/1.
+    const consent = screen.getByRole('checkbox', { name: '我同意接收優惠與活動通知（可隨時取消）' });
+    expect(consent).not.toBeChecked();
+    await user.click(consent);
+    expect(consent).toBeChecked();
     await user.click(register);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    expect(calls.find((c) => c.path === '/api/user/register')?.body).toEqual({ phone: '0912345678', password: 'abc123' });
+    expect(calls.find((c) => c.path === '/api/user/register')?.body).toEqual({ phone: '0912345678', password: 'abc123', marketing_consent: 1 });
     expect(store.getState().session).toMatchObject({ isLoggedIn: true, user: { account: '0912345678' } });
   });
 

@@ -1,7 +1,8 @@
-import { Button, Form, Input, Steps } from 'antd';
+import { Button, Checkbox, Form, Input, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@rules/messages';
+import { REACH_MSG } from '@rules/reach-rules';
 import { isValidPassword, normalizeTaiwanMobile, PASSWORD_MAX } from '@rules/taiwan';
 import { useRegisterMutation, useSendCodeMutation, useVerifyCodeMutation } from './authApi';
 import { CODE_LENGTH, phoneRules, useRevalidateShownErrors } from './authForm';
@@ -35,6 +36,8 @@ export default function RegisterPage() {
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
   const [codeNote, setCodeNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Marketing consent is asked with an unticked box (個資法: opt-in, never pre-ticked).
+  const [marketing, setMarketing] = useState(false);
   const password = Form.useWatch('password', form) ?? '';
   const confirm = Form.useWatch('confirm', form) ?? '';
   const canRegister = isValidPassword(password) && password === confirm && password.length <= PASSWORD_MAX;
@@ -86,7 +89,7 @@ export default function RegisterPage() {
     if (!verifiedPhone || !canRegister) return;
     setError(null);
     try {
-      const answer = await register({ phone: verifiedPhone, password }).unwrap();
+      const answer = await register({ phone: verifiedPhone, password, marketing_consent: marketing ? 1 : 0 }).unwrap();
       finish(answer.user, '/profile');
     } catch (err) {
       const f = describeFailure(err);
@@ -162,6 +165,9 @@ export default function RegisterPage() {
               手機號碼已驗證，請設定登入密碼。
             </p>
             <NewPasswordFields name="password" label="密碼" confirmLabel="確認密碼" required={MSG.passwordRequired} mismatch={MSG.passwordMismatch} />
+            <Checkbox className="ss-auth-consent" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} data-testid="marketing-consent">
+              {REACH_MSG.marketingConsent}
+            </Checkbox>
             <ErrorText message={error} testId="register-error" block />
             <Button type="primary" htmlType="submit" size="large" block loading={registering.isLoading} disabled={!canRegister}>
               {registering.isLoading ? '註冊中…' : '註冊'}

@@ -9,7 +9,8 @@ export const authApi = baseApi.injectEndpoints({
     basicLogin: build.mutation<LoginAnswer, { account: string; password: string }>({
       query: (body) => ({ url: '/login/basic-login', method: 'POST', body }),
     }),
-    register: build.mutation<LoginAnswer, { phone: string; password: string }>({
+    /** `marketing_consent` 1 = the unticked box 我同意接收優惠與活動通知 was ticked (issue 22 §1; default 0). */
+    register: build.mutation<LoginAnswer, { phone: string; password: string; marketing_consent: 0 | 1 }>({
       query: (body) => ({ url: '/user/register', method: 'POST', body }),
     }),
     sendCode: build.mutation<CodeSentAnswer, { phone: string }>({
