@@ -55,6 +55,19 @@ describe('Checkout: the quote in the order summary', { timeout: 30_000 }, () => 
   });
 });
 
+describe('Checkout: the return policy before 送出訂單 (issue 22 §5)', { timeout: 30_000 }, () => {
+  it('states the 7-day 鑑賞期 with a link to 退換貨須知, above the submit button', async () => {
+    server(me());
+    renderCheckout(withCart(me()));
+    await ready();
+    const policy = screen.getByTestId('return-policy');
+    expect(policy).toHaveTextContent('商品享有 7 天鑑賞期（非試用期），退貨須保持商品全新且包裝完整。');
+    expect(within(policy).getByRole('link', { name: '退換貨須知' })).toHaveAttribute('href', '/productreturns');
+    const submit = screen.getByRole('button', { name: /送出訂單/ });
+    expect(policy.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('Checkout: the coupon code', { timeout: 30_000 }, () => {
   it('a refused code keeps what was typed, says why under the box, and the quote stays the one without it', async () => {
     const api = server(me());

@@ -1,6 +1,7 @@
 import { Button, Spin } from 'antd';
 import { Link } from 'react-router';
 import type { QuoteAnswer, QuoteLine } from '@api/promotions';
+import { REACH_MSG } from '@rules/reach-rules';
 import { ErrorText } from '../../../shared/components/ErrorText';
 import { formatNT } from '../../../shared/lib/format';
 import { cartLineKey, type CartItem } from '../cart/cartSlice';
@@ -86,6 +87,13 @@ export function CheckoutSummary({ items, priced, couponCode, onCoupon, points, s
       <PointsBox quote={quote ?? priced.lastQuote} loading={loading} choice={points} />
       <QuoteTotals quote={quote} loading={loading} error={error} prefix="checkout" feeLabel={`運費${shippingName ? `（${shippingName}）` : ''}`} onRetry={refetch} />
       <ErrorText message={failure} block testId="checkout-failure" />
+      {/* 消費者保護法: the 7-day 鑑賞期 is told before 送出訂單 (issue 22 §5), with the full policy a tap away (new tab: the form stays). */}
+      <p className="ss-co-policy" data-testid="return-policy">
+        {REACH_MSG.returnPolicy}
+        <Link to="/productreturns" target="_blank" rel="noopener">
+          退換貨須知
+        </Link>
+      </p>
       <div className="ss-co-actions">
         <span className="ss-co-bar-total" aria-hidden>
           <span>總計</span> <strong>{quote ? formatNT(quote.totalAmount) : loading ? <Spin size="small" /> : '—'}</strong>
