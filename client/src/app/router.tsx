@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
       { path: 'points', lazy: antdPage(() => import('../shop/features/rewards/PointsPage')) },
       { path: 'wishlist', lazy: antdPage(() => import('../shop/features/wishlist/WishlistPage')) },
       { path: 'reviews', lazy: antdPage(() => import('../shop/features/reviews/MyReviewsPage')) },
+      { path: 'unsubscribe/:token', lazy: async () => ({ Component: (await import('../shop/features/preferences/UnsubscribePage')).default }) },
       { path: 'allowance/:token', lazy: async () => ({ Component: (await import('../shop/features/invoices/AllowanceConsentPage')).default }) },
       { path: '*', lazy: async () => ({ Component: (await import('../shop/features/content/NotFoundPage')).default }) },
     ],

@@ -26,7 +26,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, o
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Products', 'Product', 'Shipping', 'Payment', 'Versions', 'User', 'Points', 'Wishlist', 'Restock', 'Reviewables', 'ProductReviews'],
+  tagTypes: ['Products', 'Product', 'Shipping', 'Payment', 'Versions', 'User', 'Points', 'Wishlist', 'Restock', 'Reviewables', 'ProductReviews', 'Preferences'],
   keepUnusedDataFor: 300,
   endpoints: () => ({}),
 });
