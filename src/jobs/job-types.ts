@@ -36,6 +36,7 @@ export const JobName = {
   MailOrderNewCode: 'mail.order-new-code',
   SmsOrderPaid: 'sms.order-paid',
   MailOrderRefunded: 'mail.order-refunded',
+  MailOrderNews: 'mail.order-news',
   RefundsSettlePending: 'refunds.settle-pending',
   OrdersComplete: 'orders.complete',
   MaintenanceDemo: 'maintenance.demo',
@@ -101,6 +102,8 @@ export interface JobPayloads {
   [JobName.SmsOrderPaid]: { orderId: number };
   /** Refund notice e-mail to the buyer (one per refund once it is done or recorded for a transfer); job id `mail-refund:<refundId>`. */
   [JobName.MailOrderRefunded]: { refundId: number };
+  /** The order e-mail of a parcel step or a cancel (issue 22 §6), once per order and kind (order_messages); job id `mail-news:<kind>:<orderId>`. */
+  [JobName.MailOrderNews]: { orderId: number; kind: OrderMailNewsKind };
   /** Ask the gateways about refunds still `pending` (an answer that never came back); repeatable, job id `refunds-settle:<bucket>`. */
   [JobName.RefundsSettlePending]: { limit?: number };
   /** Complete delivered orders past ORDER_COMPLETION_DAYS (repeatable; job id `orders-complete:<bucket>`). */
@@ -131,6 +134,9 @@ export interface JobPayloads {
   /** Looks for carts untouched for CART_REMINDER_HOURS and reminds their members (issue 22 §3). */
   [JobName.CartReminders]: { limit?: number };
 }
+
+/** The order events whose e-mail is the `mail.order-news` job (the others have their own mail jobs). */
+export type OrderMailNewsKind = 'shipped' | 'at-store' | 'delivered' | 'cancelled';
 
 /** The order events that have a message on every channel (issue 22 §6). */
 export type OrderNewsKind = 'placed' | 'paid' | 'shipped' | 'at-store' | 'delivered' | 'cancelled' | 'refunded' | 'allowance-consent';
@@ -175,6 +181,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.MailOrderNewCode]: { queue: QueueName.Mail, sensitive: false },
   [JobName.SmsOrderPaid]: { queue: QueueName.Sms, sensitive: false },
   [JobName.MailOrderRefunded]: { queue: QueueName.Mail, sensitive: false },
+  [JobName.MailOrderNews]: { queue: QueueName.Mail, sensitive: false },
   [JobName.RefundsSettlePending]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.OrdersComplete]: { queue: QueueName.Reconciliation, sensitive: false },
   [JobName.MaintenanceDemo]: { queue: QueueName.Maintenance, sensitive: false },
