@@ -14,6 +14,10 @@ import { failureText, profileProblems, socialLogins, stillInvalid, type ContactK
 import { ContactChangeModal } from './ContactChangeModal';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
+import { LineCard } from '../preferences/LineCard';
+import { NotificationCard } from '../preferences/NotificationCard';
+import { PersonalDataCard } from '../preferences/PersonalDataCard';
+import '../preferences/Preferences.css';
 import { ErrorText } from '../../../shared/components/ErrorText';
 import { revealField } from '../../../shared/lib/revealField';
 import './Account.css';
@@ -217,6 +221,10 @@ function ProfileEditor({ user }: { user: UserProfile }) {
         <Link to="/address">地址簿</Link>
         {user.account && <Link to="/cpassword">變更密碼</Link>}
       </nav>
+
+      <NotificationCard />
+      <LineCard />
+      <PersonalDataCard user={user} />
 
       <ContactChangeModal
         kind={changing ?? 'email'}
