@@ -1,3 +1,4 @@
+import type { ClaimWarning } from './compliance';
 import type { Envelope } from './envelope';
 
 /** Back-office posters answers (spec 3 §3, §7, issue 12). Types only. */
@@ -24,10 +25,10 @@ export interface AdminPosterRow {
 
 /** `POST /api/admin/loadPosters {limit, offset, keyword}`. */
 export type AdminPostersAnswer = Envelope<{ rows: AdminPosterRow[]; total: number }>;
-/** `POST /api/admin/createPoster`. */
-export type AdminPosterCreateAnswer = Envelope<{ newId: number; poster: AdminPosterRow }>;
-/** `POST /api/admin/updatePoster`. */
-export type AdminPosterUpdateAnswer = Envelope<{ poster: AdminPosterRow }>;
+/** `POST /api/admin/createPoster`; `warnings`: claims-list phrases found (spec 4 §4; [] when clean, saved anyway). */
+export type AdminPosterCreateAnswer = Envelope<{ newId: number; poster: AdminPosterRow; warnings: ClaimWarning[] }>;
+/** `POST /api/admin/updatePoster`; `warnings` as createPoster. */
+export type AdminPosterUpdateAnswer = Envelope<{ poster: AdminPosterRow; warnings: ClaimWarning[] }>;
 /** `POST /api/admin/updatePosterIsActive`. */
 export type AdminPosterActiveAnswer = Envelope<{ id: number; is_active: number }>;
 /** `POST /api/admin/deletePoster`. */

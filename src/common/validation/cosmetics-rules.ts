@@ -95,3 +95,29 @@ export function findClaims(fields: Record<string, string | null | undefined>, ph
   }
   return out;
 }
+
+/** The claims list's limits (settings `CLAIM_PHRASES`, `PUT /api/admin/claim-phrases`). */
+export const CLAIM_PHRASE_LIMITS = { phrase: 30, reason: 100, entries: 200 } as const;
+
+/**
+ * Every refusal of a claims list (all at once, fields `phrases.{i}.phrase` / `phrases.{i}.reason`, or
+ * `phrases` for the list itself): each phrase 1–30 characters (請輸入詞語), a reason (請輸入原因), no
+ * phrase twice as the check matches it (詞語重複), at most 200 entries. Values are trimmed by the caller.
+ */
+export function claimPhrasesErrors(list: readonly ClaimPhrase[]): Array<{ field: string; message: string }> {
+  const out: Array<{ field: string; message: string }> = [];
+  if (list.length > CLAIM_PHRASE_LIMITS.entries) out.push({ field: 'phrases', message: `詞語最多 ${CLAIM_PHRASE_LIMITS.entries} 個` });
+  const seen = new Set<string>();
+  list.forEach((p, i) => {
+    const phrase = p.phrase ?? '';
+    const reason = p.reason ?? '';
+    const key = foldForClaims(phrase);
+    if (phrase === '' || key === '') out.push({ field: `phrases.${i}.phrase`, message: COSMETICS_MSG.phraseRequired });
+    else if ([...phrase].length > CLAIM_PHRASE_LIMITS.phrase) out.push({ field: `phrases.${i}.phrase`, message: COSMETICS_MSG.tooLong('詞語', CLAIM_PHRASE_LIMITS.phrase) });
+    else if (seen.has(key)) out.push({ field: `phrases.${i}.phrase`, message: COSMETICS_MSG.phraseDuplicate });
+    if (key !== '') seen.add(key);
+    if (reason === '') out.push({ field: `phrases.${i}.reason`, message: COSMETICS_MSG.reasonRequired });
+    else if ([...reason].length > CLAIM_PHRASE_LIMITS.reason) out.push({ field: `phrases.${i}.reason`, message: COSMETICS_MSG.tooLong('原因', CLAIM_PHRASE_LIMITS.reason) });
+  });
+  return out;
+}

@@ -7,7 +7,7 @@ import { isEmailAddress, isTaxId } from './taiwan';
  * (`@rules/settings-rules`). Every value may be left empty: the shop then hides it or falls back
  * (company name → the built-in name, no map without a key).
  */
-export type SettingKind = 'text' | 'taxId' | 'phone' | 'email' | 'latitude' | 'longitude' | 'httpsUrl' | 'mapsKey';
+export type SettingKind = 'text' | 'taxId' | 'phone' | 'email' | 'latitude' | 'longitude' | 'httpsUrl' | 'mapsKey' | 'ga4' | 'metaPixel';
 
 export interface SettingRule {
   kind: SettingKind;
@@ -35,6 +35,9 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
   SOCIAL_INSTAGRAM_URL: { kind: 'httpsUrl', max: 500, hosts: ['instagram.com'], site: 'Instagram' },
   SOCIAL_FACEBOOK_URL: { kind: 'httpsUrl', max: 500, hosts: ['facebook.com', 'fb.com', 'fb.me'], site: 'Facebook' },
   GOOGLE_MAPS_KEY: { kind: 'mapsKey', max: 39 },
+  // Analytics (issue 22 §7): empty = off.
+  GA4_ID: { kind: 'ga4', max: 22 },
+  META_PIXEL_ID: { kind: 'metaPixel', max: 20 },
 };
 
 /** A public row without a rule of its own (one added later) is plain text. */
@@ -50,7 +53,13 @@ export const SETTING_MSG = {
   longitude: '經度須為 -180 到 180 之間的數字，例如 121.548924',
   httpsUrl: (rule: SettingRule) => `請輸入 https:// 開頭的 ${rule.site ?? ''} 網址（${(rule.hosts ?? []).join('、')}）`,
   mapsKey: 'Google 地圖金鑰格式錯誤（AIza 開頭，共 39 個英數字元）',
+  ga4: '請輸入正確的 GA4 評估 ID',
+  metaPixel: '請輸入正確的 Meta Pixel ID',
 } as const;
+
+/** GA4 measurement id (G-XXXXXXXXXX) and Meta Pixel id (digits). */
+export const GA4_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
+export const META_PIXEL_ID_PATTERN = /^\d{5,20}$/;
 
 export function settingRule(key: string): SettingRule {
   return SETTING_RULES[key] ?? DEFAULT_RULE;
@@ -107,5 +116,9 @@ export function settingProblem(key: string, value: string): string | null {
       return isHttpsUrlOf(value, rule.hosts ?? []) ? null : SETTING_MSG.httpsUrl(rule);
     case 'mapsKey':
       return /^AIza[0-9A-Za-z_-]{35}$/.test(value) ? null : SETTING_MSG.mapsKey;
+    case 'ga4':
+      return GA4_ID_PATTERN.test(value) ? null : SETTING_MSG.ga4;
+    case 'metaPixel':
+      return META_PIXEL_ID_PATTERN.test(value) ? null : SETTING_MSG.metaPixel;
   }
 }

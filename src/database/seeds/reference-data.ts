@@ -68,6 +68,9 @@ export const SETTINGS = [
   { title: 'Instagram 連結', s_key: 'SOCIAL_INSTAGRAM_URL', s_value: 'https://www.instagram.com/skinshop.tw/', is_public: 1 },
   { title: 'Facebook 粉絲專頁連結', s_key: 'SOCIAL_FACEBOOK_URL', s_value: 'https://www.facebook.com/skinshop.tw', is_public: 1 },
   { title: 'Google 地圖金鑰', s_key: 'GOOGLE_MAPS_KEY', s_value: '', is_public: 1 },
+  // Analytics (issue 22 §7): loaded in the shop only after the shopper's consent; empty = off.
+  { title: 'GA4 評估 ID', s_key: 'GA4_ID', s_value: '', is_public: 1 },
+  { title: 'Meta Pixel ID', s_key: 'META_PIXEL_ID', s_value: '', is_public: 1 },
 ];
 
 export const NOTIFICATION_SETTINGS = [

@@ -1,4 +1,4 @@
-import { cosmeticsOf } from './cosmetics';
+import { cosmeticsOf, cosmeticsInput, cosmeticsAudit } from './cosmetics';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { In } from 'typeorm';
@@ -24,6 +24,9 @@ import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
 import { ProductVariant } from './entities/product-variant.entity';
+import { ClaimsService } from '../claims/claims.service';
+import type { ClaimWarning } from '../../common/api/compliance';
+import { COSMETICS_MSG, EMPTY_COSMETICS, cosmeticsErrors } from '../../common/validation/cosmetics-rules';
 
 const flag = (v: unknown, dflt: number): number => (v === 1 || v === '1' || v === true ? 1 : v === 0 || v === '0' || v === false ? 0 : dflt);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -44,6 +47,7 @@ export class AdminCatalogService {
     private readonly events: DomainEvents,
     private readonly audit: AuditTrail,
     private readonly moduleRef: ModuleRef,
+    private readonly claims: ClaimsService,
   ) {}
 
   /** `productslist`: newest first, keyword on title (or the product id), category filter; page 10, ≤ 100. */
@@ -112,11 +116,17 @@ export class AdminCatalogService {
   async save(admin: SessionAdmin, input: Record<string, unknown>): Promise<SaveProductAnswer> {
     // The shop's own counts: whatever a form or a file says is not taken (read-only on the screen).
     const { sold_quantity: _sold, views_count: _views, ...body } = input;
-    const problems = productProblems(body);
-    if (problems.length > 0) throw new AppError(CATALOG_MSG.checkFields, HttpStatus.BAD_REQUEST, { errors: problems });
+    // The cosmetics law's label fields (issue 22 §5): a nested `cosmetics` object; absent (older
+    // clients, files without the columns) keeps the stored values, a key left out of it too.
+    const cosmetics = cosmeticsInput(body.cosmetics);
+    const problems = [
+      ...productProblems(body),
+      ...(cosmetics === 'invalid' ? [{ field: 'cosmetics', message: CATALOG_MSG.checkFields }] : cosmeticsErrors(cosmetics).map((e) => ({ field: `cosmetics.${e.field}`, message: e.message }))),
+    ];
+    if (problems.length > 0 || cosmetics === 'invalid') throw new AppError(CATALOG_MSG.checkFields, HttpStatus.BAD_REQUEST, { errors: problems });
     const productId = wholeNumber(body.product_id ?? body.id ?? 0) ?? 0;
 
-    const id = await this.tx.run(async () => {
+    const result = await this.tx.run(async () => {
       const type = await this.tx.repo(ProductType).findOne({ where: { id: wholeNumber(body.product_type)! } });
       if (!type) throw new AppError(CATALOG_MSG.checkFields, HttpStatus.BAD_REQUEST, { errors: [{ field: 'product_type', message: CATALOG_MSG.productType }] });
       const existing = productId > 0 ? await this.tx.repo(Product).findOne({ where: { id: productId } }) : null;
@@ -133,6 +143,8 @@ export class AdminCatalogService {
         is_hot: flag(body.is_hot, existing ? Number(existing.is_hot) : 0),
         is_manager: flag(body.is_manager, existing ? Number(existing.is_manager) : 0),
         is_active: flag(body.is_active, existing ? Number(existing.is_active) : 1),
+        ...(existing ? {} : EMPTY_COSMETICS),
+        ...cosmetics,
       };
       let pid: number;
       if (existing) {
@@ -185,15 +197,25 @@ export class AdminCatalogService {
         action: existing ? 'product.update' : 'product.create',
         entity: 'product',
         entityId: pid,
-        before: existing ? pick(existing, Object.keys(fields)) : {},
-        after: { ...fields, variants: rows.length, media: media.length },
+        before: existing ? cosmeticsAudit(pick(existing, Object.keys(fields))) : {},
+        after: { ...cosmeticsAudit(fields), variants: rows.length, media: media.length },
         summary: `${existing ? '更新' : '新增'}商品 ${fields.title}`.slice(0, 255),
       });
       await this.events.publish('product.changed', { productIds: [pid], reason: 'edit' });
       if (restocked.length) await this.events.publish('stock.restocked', { variantIds: restocked });
-      return pid;
+      return { pid, saved: { ...(existing ? cosmeticsOf(existing) : {}), ...fields } };
     });
-    return ok({ product_id: id }, CATALOG_MSG.saved);
+    return ok({ product_id: result.pid, warnings: await this.warnings(result.saved) }, CATALOG_MSG.saved);
+  }
+
+  /**
+   * What staff are told after a save (spec 4 §4, §5), the save done: a listed product without a
+   * 化粧品產品登錄編號, then each claims-list phrase found in the product's texts.
+   */
+  private async warnings(p: { is_active: number; registration_no?: string; title: string; description: string; seo_description: string; usage?: string | null; warnings?: string | null }): Promise<ClaimWarning[]> {
+    const missing: ClaimWarning[] = Number(p.is_active) === 1 && !p.registration_no ? [{ field: 'registration_no', phrase: '', reason: COSMETICS_MSG.registrationMissing }] : [];
+    const claims = await this.claims.check({ title: p.title, description: p.description, seo_description: p.seo_description, usage: p.usage, warnings: p.warnings });
+    return [...missing, ...claims];
   }
 
   /** `products/isActive`: list (1) or delist (0). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClaimsModule } from '../claims/claims.module';
 import { AdminCatalogCsvController } from './admin-catalog-csv.controller';
 import { AdminCatalogCsvService } from './admin-catalog-csv.service';
 import { AdminCatalogController } from './admin-catalog.controller';
@@ -21,7 +22,7 @@ import { StockService } from './stock.service';
 import { VariantLookup } from './variant-lookup.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType])],
+  imports: [TypeOrmModule.forFeature([Product, ProductVariant, ProductMedia, ProductType]), ClaimsModule],
   controllers: [ShopCatalogController, AdminCatalogController, AdminCatalogCsvController],
   providers: [AdminCatalogService, AdminCatalogCsvService, CatalogService, ProductViewsService, StockService, StockRepository, CatalogCacheSubscriber, ProductHtmlService, CatalogImageUsage, CatalogStatsService, VariantLookup, SoldCounts],
   exports: [CatalogService, StockService, ProductHtmlService, CatalogStatsService, VariantLookup],

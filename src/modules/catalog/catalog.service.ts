@@ -1,4 +1,5 @@
 import { cosmeticsOf } from './cosmetics';
+import type { CosmeticsFields } from '../../common/api/compliance';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -118,6 +119,15 @@ export class CatalogService {
       return ok({ pDetails, pMedias: media }, '');
     });
     return this.found(id, cached);
+  }
+
+  /** A product's cosmetics-law label fields (the SEO page's JSON-LD); null when there is no such product. */
+  async cosmetics(id: number): Promise<CosmeticsFields | null> {
+    const p = await this.products.findOne({
+      where: { id },
+      select: { id: true, registration_no: true, ingredients: true, volume: true, usage: true, warnings: true, shelf_life: true, origin: true, maker: true },
+    });
+    return p ? cosmeticsOf(p) : null;
   }
 
   /** Listed products with price ranges (the cached list, typed) for other modules. */

@@ -7,6 +7,7 @@ import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { ok } from '../../common/http/envelope';
 import { Transactions } from '../../common/transactions/transactions';
 import { AuditTrail } from '../audit/audit-trail.service';
+import { ClaimsService } from '../claims/claims.service';
 import { VersionKey } from './content-versions.service';
 import { Poster } from './entities/poster.entity';
 
@@ -76,6 +77,7 @@ export class AdminPostersService {
     private readonly tx: Transactions,
     private readonly audit: AuditTrail,
     private readonly events: DomainEvents,
+    private readonly claims: ClaimsService,
   ) {}
 
   async list(limit: number, offset: number, keyword: string): Promise<AdminPostersAnswer> {
@@ -95,7 +97,7 @@ export class AdminPostersService {
       await this.changed();
       return repo.findOneOrFail({ where: { id } });
     });
-    return ok({ newId: row.id, poster: toRow(row) }, POSTER_MSG.created);
+    return ok({ newId: row.id, poster: toRow(row), warnings: await this.claimsIn(row) }, POSTER_MSG.created);
   }
 
   async update(admin: SessionAdmin, id: number, input: PosterInput): Promise<AdminPosterUpdateAnswer> {
@@ -110,7 +112,12 @@ export class AdminPostersService {
       await this.changed();
       return repo.findOneOrFail({ where: { id } });
     });
-    return ok({ poster: toRow(row) }, POSTER_MSG.updated);
+    return ok({ poster: toRow(row), warnings: await this.claimsIn(row) }, POSTER_MSG.updated);
+  }
+
+  /** Claims-list phrases in the saved poster's texts (spec 4 §4): told to staff, the save done. */
+  private claimsIn(p: Poster) {
+    return this.claims.check({ title: p.title, seo_description: p.seo_description, content: p.content });
   }
 
   async setActive(admin: SessionAdmin, id: number, isActive: number): Promise<AdminPosterActiveAnswer> {

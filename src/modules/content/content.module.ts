@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../../integrations/mail/mail.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ClaimsModule } from '../claims/claims.module';
 import { SettingsModule } from '../settings/settings.module';
 import { ContactMailProcessor } from './contact-mail.processor';
 import { ContactService } from './contact.service';
@@ -47,6 +48,7 @@ import { StartupService } from './startup.service';
     SettingsModule,
     CatalogModule,
     MailModule,
+    ClaimsModule,
   ],
   controllers: [ShopContentController, ShopContactController, AdminHomeController, AdminPagesController, AdminPostersController],
   providers: [

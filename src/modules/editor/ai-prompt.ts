@@ -1,11 +1,13 @@
+import type { ClaimPhrase } from '../../common/api/compliance';
 import type { AiMode } from '../../common/validation/admin-editor';
 
 /**
  * The system message of the AI rewrite (spec 3 §9): lazy loading on images and iframes, title
  * and alt text from the company name for SEO, no head, style or button markup, no CSS framework;
- * only an HTML fragment back. `supplement` (editor action mode 1) may add content.
+ * only an HTML fragment back. `supplement` (editor action mode 1) may add content. The claims list
+ * (spec 4 §4) is named as words it must not use; its answer is checked against it all the same.
  */
-export function aiSystemPrompt(mode: AiMode, companyName: string): string {
+export function aiSystemPrompt(mode: AiMode, companyName: string, forbidden: readonly ClaimPhrase[] = []): string {
   const name = companyName.trim() || '本店';
   const task =
     mode === 'supplement'
@@ -19,6 +21,9 @@ export function aiSystemPrompt(mode: AiMode, companyName: string): string {
     `3. 為 SEO，每張圖片的 alt 與 title 以「${name}」加上圖片內容的簡短描述組成。`,
     '4. 不要輸出 <html>、<head>、<body>、<style>、<script>、<button> 或表單元素，不使用任何 CSS 框架或 class 名稱。',
     '5. 使用繁體中文（台灣用語）。',
+    ...(forbidden.length
+      ? [`6. 依化粧品衛生安全管理法，不得宣稱醫療效能或誇大不實，不要使用以下詞語：${forbidden.map((p) => `「${p.phrase}」`).join('、')}。`]
+      : []),
   ].join('\n');
 }
 

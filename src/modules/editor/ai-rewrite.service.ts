@@ -5,9 +5,11 @@ import { AppError } from '../../common/errors/app-error';
 import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { taipeiToday } from '../../common/time/taipei-time';
 import { Transactions } from '../../common/transactions/transactions';
+import { findClaims } from '../../common/validation/cosmetics-rules';
 import { AI_CONTENT_MAX_CHARS, EDITOR_MSG, aiQuotaUsedMsg, type AiMode } from '../../common/validation/admin-editor';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AI_REWRITER, AiError, type AiRewriter } from '../../integrations/ai/ai-rewriter';
+import { ClaimsService } from '../claims/claims.service';
 import { SettingsService } from '../settings/settings.service';
 import { aiSystemPrompt, stripCodeFence } from './ai-prompt';
 import { AiUsage } from './entities/ai-usage.entity';
@@ -26,6 +28,7 @@ export class AiRewriteService {
     private readonly settings: SettingsService,
     @Inject(AI_REWRITER) private readonly ai: AiRewriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly claims: ClaimsService,
   ) {}
 
   get quota(): number {
@@ -44,9 +47,10 @@ export class AiRewriteService {
     if (used === null) throw new AppError(aiQuotaUsedMsg(this.quota), HttpStatus.TOO_MANY_REQUESTS, { remaining: 0 });
 
     const company = await this.settings.get('COMPANY_NAME').catch(() => '');
+    const phrases = await this.claims.phrases();
     let answer: string;
     try {
-      answer = await this.ai.complete({ system: aiSystemPrompt(mode, company ?? ''), user: text, temperature: 0.7, maxTokens: 4096 });
+      answer = await this.ai.complete({ system: aiSystemPrompt(mode, company ?? '', phrases), user: text, temperature: 0.7, maxTokens: 4096 });
     } catch (err) {
       await this.giveBack(admin.id, day);
       this.logger.warn(`AI rewrite failed for admin ${admin.id}: ${err instanceof AiError ? err.message : (err as Error).message}`);
@@ -57,7 +61,9 @@ export class AiRewriteService {
       await this.giveBack(admin.id, day);
       throw new AppError(EDITOR_MSG.aiUnavailable, HttpStatus.BAD_GATEWAY);
     }
-    return { success: true, content: clean, remaining: Math.max(0, this.quota - used) };
+    // The answer checked like any staff text (spec 4 §4): the phrases the model used anyway.
+    const warnings = findClaims({ ai: clean }, phrases);
+    return { success: true, content: clean, remaining: Math.max(0, this.quota - used), warnings };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../integrations/ai/ai.module';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ClaimsModule } from '../claims/claims.module';
 import { ContentModule } from '../content/content.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminEditorController } from './admin-editor.controller';
@@ -9,7 +10,7 @@ import { EditorService } from './editor.service';
 
 /** The HTML editor and its AI rewrite (issue 12); the HTML itself through the catalogue's and content's services. */
 @Module({
-  imports: [AiModule, SettingsModule, CatalogModule, ContentModule],
+  imports: [AiModule, SettingsModule, CatalogModule, ContentModule, ClaimsModule],
   controllers: [AdminEditorController],
   providers: [EditorService, AiRewriteService],
 })

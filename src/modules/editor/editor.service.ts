@@ -6,6 +6,7 @@ import { sanitizeRichHtml } from '../../common/html/sanitize-html';
 import { Transactions } from '../../common/transactions/transactions';
 import { EDITOR_HTML_MAX_BYTES, EDITOR_MSG, type EditType } from '../../common/validation/admin-editor';
 import { AuditTrail } from '../audit/audit-trail.service';
+import { ClaimsService } from '../claims/claims.service';
 import { ProductHtmlService } from '../catalog/product-html.service';
 import { PageHtmlService } from '../content/page-html.service';
 
@@ -34,6 +35,7 @@ export class EditorService {
     private readonly audit: AuditTrail,
     private readonly products: ProductHtmlService,
     private readonly pages: PageHtmlService,
+    private readonly claims: ClaimsService,
   ) {}
 
   async load(target: EditTarget): Promise<LoadHtmlAnswer> {
@@ -44,7 +46,7 @@ export class EditorService {
   async save(admin: SessionAdmin, target: EditTarget, html: string): Promise<SaveHtmlAnswer> {
     const clean = sanitizeRichHtml(html);
     if (Buffer.byteLength(clean, 'utf8') > EDITOR_HTML_MAX_BYTES) throw new AppError(`${EDITOR_MSG.saveFailed}：內容超過 2 MB`, HttpStatus.PAYLOAD_TOO_LARGE);
-    await this.tx.run(async () => {
+    const entity = await this.tx.run(async () => {
       const found = await this.locate(target);
       if (found.entity === 'product') await this.products.setDetailHtml(found.id, clean);
       else await this.pages.setPageHtml(target.htmlname as string, clean);
@@ -56,8 +58,11 @@ export class EditorService {
         changes: { detail_html_length: [found.html?.length ?? 0, clean.length] },
         summary: found.entity === 'product' ? '編輯商品詳細說明 HTML' : `編輯頁面 HTML（${target.htmlname}）`,
       });
+      return found.entity;
     });
-    return { success: true, message: EDITOR_MSG.saved, html: clean };
+    // Claims-list phrases in what was stored (spec 4 §4): told to staff, the save done.
+    const warnings = await this.claims.check({ [entity === 'product' ? 'detail_html' : 'html']: clean });
+    return { success: true, message: EDITOR_MSG.saved, html: clean, warnings };
   }
 
   private async locate(target: EditTarget): Promise<Located> {

@@ -1,3 +1,5 @@
+import type { CosmeticsFields } from '../../common/api/compliance';
+import { COSMETICS_FIELDS } from '../../common/validation/cosmetics-rules';
 import type { ProductListItem } from '../catalog/catalog.types';
 import type { ActivePoster } from '../content/content.service';
 import type { ProductRatingLd } from '../reviews/review-reads.service';
@@ -45,7 +47,15 @@ const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
  * costs the same, else an AggregateOffer from the lowest to the highest; availability
  * from the stock of its variants. A product without variants has no offer.
  */
-export function productLd(p: ProductListItem, site: SiteInfo, url: string, image: string, description: string, rating?: ProductRatingLd | null): object {
+export function productLd(
+  p: ProductListItem,
+  site: SiteInfo,
+  url: string,
+  image: string,
+  description: string,
+  rating?: ProductRatingLd | null,
+  cosmetics?: CosmeticsFields | null,
+): object {
   const availability = p.stock > 0 ? IN_STOCK : OUT_OF_STOCK;
   const low = p.discount_price;
   const high = p.highest_discount;
@@ -68,6 +78,29 @@ export function productLd(p: ProductListItem, site: SiteInfo, url: string, image
     ...(p.type_name ? { category: p.type_name } : {}),
     ...(offers ? { offers } : {}),
     ...(rating && rating.count > 0 ? ratingLd(rating) : {}),
+    ...(cosmetics ? cosmeticsLd(cosmetics) : {}),
+  };
+}
+
+/** Longest text of one label field in the structured data (全成分 may be long). */
+const LABEL_TEXT_MAX = 1000;
+
+/**
+ * The cosmetics law's label fields (issue 22 §5) as schema.org Product properties, only the given
+ * ones: each as an `additionalProperty` PropertyValue named by its label (化粧品產品登錄編號, 容量,
+ * 全成分, 使用方法, 注意事項, 保存期限, 產地, 製造或輸入業者), plus `countryOfOrigin` (產地) and
+ * `manufacturer` (製造或輸入業者).
+ */
+export function cosmeticsLd(c: CosmeticsFields): { additionalProperty?: object[]; countryOfOrigin?: object; manufacturer?: object } {
+  const props = COSMETICS_FIELDS.filter((f) => c[f.key].trim() !== '').map((f) => ({
+    '@type': 'PropertyValue',
+    name: f.label,
+    value: truncate(c[f.key].trim(), LABEL_TEXT_MAX),
+  }));
+  return {
+    ...(props.length ? { additionalProperty: props } : {}),
+    ...(c.origin.trim() ? { countryOfOrigin: { '@type': 'Country', name: c.origin.trim() } } : {}),
+    ...(c.maker.trim() ? { manufacturer: { '@type': 'Organization', name: c.maker.trim() } } : {}),
   };
 }
 

@@ -90,10 +90,16 @@ export class SeoPagesService {
   }
 
   private async product(id: number, origin: string): Promise<RenderedPage> {
-    const [list, seo, site, rating] = await Promise.all([this.catalog.listed(), this.catalog.seoEntries(), this.site(origin), this.reviews.ratingLd(id)]);
+    const [list, seo, site, rating, cosmetics] = await Promise.all([
+      this.catalog.listed(),
+      this.catalog.seoEntries(),
+      this.site(origin),
+      this.reviews.ratingLd(id),
+      this.catalog.cosmetics(id),
+    ]);
     const p = list.find((x) => x.product_id === id);
     if (!p) throw new Missing();
-    return productPage(site, p, seo.find((s) => s.product_id === id)?.seo_description ?? '', rating);
+    return productPage(site, p, seo.find((s) => s.product_id === id)?.seo_description ?? '', rating, cosmetics);
   }
 
   private async poster(id: number, origin: string): Promise<RenderedPage> {

@@ -1,3 +1,5 @@
+import type { CosmeticsFields } from '../../common/api/compliance';
+import { COSMETICS_FIELDS } from '../../common/validation/cosmetics-rules';
 import type { ProductListItem } from '../catalog/catalog.types';
 import type { ActivePoster, FirstBanner } from '../content/content.service';
 import type { ProductRatingLd } from '../reviews/review-reads.service';
@@ -145,7 +147,7 @@ export function productsPage(site: SiteInfo, products: readonly ProductListItem[
   return renderHead(head, main(body));
 }
 
-export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: string, rating?: ProductRatingLd | null): RenderedPage {
+export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: string, rating?: ProductRatingLd | null, cosmetics?: CosmeticsFields | null): RenderedPage {
   const path = `/product/${p.product_id}`;
   const url = `${site.origin}${path}`;
   const image = absoluteUrl(p.image_url, site.origin);
@@ -161,7 +163,7 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
     ogType: 'product',
     image: image || site.logo,
     extraOg: p.highest_discount > 0 ? [['product:price:amount', String(p.discount_price)], ['product:price:currency', 'TWD']] : [],
-    jsonLd: [productLd(p, site, url, image, desc, rating), breadcrumbLd(crumbs)],
+    jsonLd: [productLd(p, site, url, image, desc, rating, cosmetics), breadcrumbLd(crumbs)],
     preloadImage: preload(p.image_url, site),
   };
   const body = [
@@ -171,8 +173,15 @@ export function productPage(site: SiteInfo, p: ProductListItem, seoDescription: 
     p.description ? `<p>${esc(p.description)}</p>` : '',
     price ? `<p>${price}${p.unit ? ` / ${esc(p.unit)}` : ''}</p>` : '',
     `<p>${p.stock > 0 ? '現貨供應' : '已售完'}</p>`,
+    cosmetics ? labelList(cosmetics) : '',
   ];
   return renderHead(head, main(body.join('')));
+}
+
+/** The short label fields given (化粧品產品登錄編號, 容量, 保存期限, 產地, 製造或輸入業者) as the 規格 list of the first screen. */
+function labelList(c: CosmeticsFields): string {
+  const rows = COSMETICS_FIELDS.filter((f) => !f.multiline && c[f.key].trim() !== '').map((f) => `<dt>${esc(f.label)}</dt><dd>${esc(c[f.key].trim())}</dd>`);
+  return rows.length ? `<h2>規格</h2><dl>${rows.join('')}</dl>` : '';
 }
 
 export function posterPage(site: SiteInfo, p: ActivePoster): RenderedPage {
