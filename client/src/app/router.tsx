@@ -47,6 +47,7 @@ export const adminRoutes: RouteObject = {
         { index: true, lazy: adminScreen(() => import('../admin/layout/AdminHome')) },
         { path: 'orders', lazy: adminScreen(() => import('../admin/features/orders/OrdersPage')) },
         { path: 'users', lazy: adminScreen(() => import('../admin/features/members/MembersPage')) },
+        { path: 'privacy', lazy: adminScreen(() => import('../admin/features/privacy/PrivacyRequestsPage')) },
         { path: 'tiers', lazy: adminScreen(() => import('../admin/features/tiers/TiersPage')) },
         { path: 'dashboard', lazy: adminScreen(() => import('../admin/features/dashboard/DashboardPage')) },
         { path: 'products', lazy: adminScreen(() => import('../admin/features/products/ProductsPage')) },
@@ -58,6 +59,7 @@ export const adminRoutes: RouteObject = {
         { path: 'htmlimages', lazy: adminScreen(() => import('../admin/features/pages/HtmlImagesPage')) },
         { path: 'adposters', lazy: adminScreen(() => import('../admin/features/posters/PostersPage')) },
         { path: 'settings', lazy: adminScreen(() => import('../admin/features/settings/SettingsPage')) },
+        { path: 'claims', lazy: adminScreen(() => import('../admin/features/claims/ClaimPhrasesPage')) },
         { path: 'images', lazy: adminScreen(() => import('../admin/features/images/ImagesPage')) },
         // With Redis the server answers /admin/queues itself (Bull Board); the sidebar links it with a full page load.
         { path: 'queues', lazy: adminScreen(() => import('../admin/features/jobs/JobsPage')) },

@@ -1,9 +1,11 @@
 import { EyeOutlined, ReloadOutlined, RobotOutlined, SaveOutlined } from '@ant-design/icons';
+import type { ClaimWarning } from '@api/compliance';
 import { EDIT_TYPES, EDITOR_MSG, type AiMode, type EditType } from '@rules/admin-editor';
 import { Alert, App, Button, Result, Segmented, Skeleton, Space, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { adminErrorStatus } from '../admin/api/adminApi';
+import { ClaimWarningsAlert, useClaimsCheck, warningsOf } from '../admin/components/claimsCheck';
 import { RichTextEditor } from '../admin/components/RichTextEditor';
 import { EDITOR_MOBILE_QUERY } from '../admin/components/editorWindow';
 import { useAdminTitle } from '../admin/layout/AdminPage';
@@ -155,6 +157,13 @@ function EditorWorkspace({ target, vpage }: { target: EditTarget; vpage?: string
   const [savedOnce, setSavedOnce] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const [remaining, setRemaining] = useState<number | null>(null);
+  /** The AI rewrite's claims warnings (spec 4 §4), shown beside its text until it is saved or rewritten. */
+  const [aiWarnings, setAiWarnings] = useState<ClaimWarning[]>([]);
+  const claimLabels = useMemo(() => {
+    const what = target.edittype === 'product' ? '商品詳細說明' : '頁面內容';
+    return { html: what, detail_html: what, content: 'AI 文字', ai: 'AI 文字' };
+  }, [target.edittype]);
+  const claims = useClaimsCheck(claimLabels);
 
   // The loaded HTML becomes the original (again after a reload).
   const loadedHtml = load.data?.html;
@@ -204,6 +213,7 @@ function EditorWorkspace({ target, vpage }: { target: EditTarget; vpage?: string
     try {
       const answer = await rewrite({ content: displayed, mode }).unwrap();
       setAiText(answer.content);
+      setAiWarnings(warningsOf(answer));
       setView('ai');
       setRemaining(answer.remaining);
       message.success(`AI 優化完成，請確認「AI 文字」後再儲存（今日剩餘 ${answer.remaining} 次）`);
@@ -216,9 +226,13 @@ function EditorWorkspace({ target, vpage }: { target: EditTarget; vpage?: string
 
   const onSave = async () => {
     const html = displayed;
+    // Claims (spec 4 §4): the phrases found are shown first; staff may save anyway.
+    if (!(await claims.confirmSave({ html }))) return;
     try {
       const answer = await save({ ...target, vpage, html }).unwrap();
       message.success(answer.message || EDITOR_MSG.saved);
+      claims.showSaved(answer);
+      setAiWarnings([]);
       // What the server stored (sanitized) is now the original; the shown version shows it too.
       setStored(answer.html);
       setOriginal(answer.html);
@@ -355,6 +369,7 @@ function EditorWorkspace({ target, vpage }: { target: EditTarget; vpage?: string
       </div>
       {help && <p className="ss-editor-help">{help}</p>}
       {view === 'ai' && aiText === null && <p className="ss-editor-help">尚無 AI 文字：按「AI 優化」產生，或直接在此撰寫。</p>}
+      {view === 'ai' && <ClaimWarningsAlert warnings={aiWarnings} labels={claimLabels} testId="ai-claims-warnings" />}
       <RichTextEditor
         value={displayed}
         onChange={setDisplayed}

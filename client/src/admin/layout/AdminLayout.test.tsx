@@ -24,7 +24,7 @@ describe('admin layout (spec 3 §2, spec 1 §2)', () => {
     expect(await screen.findByTestId('admin-members')).toBeInTheDocument();
     const menu = sidebar();
     const labels = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(labels).toEqual(['營運總覽', '會員管理', '訂單管理', '行銷活動', '評價管理', '通知設定', '任務佇列', '我的帳號']);
+    expect(labels).toEqual(['營運總覽', '會員管理', '個資請求紀錄', '訂單管理', '行銷活動', '評價管理', '通知設定', '廣告違規詞語', '任務佇列', '我的帳號']);
     expect(within(menu).getByRole('link', { name: '任務佇列' })).toHaveAttribute('href', '/admin/queues');
     expect(screen.getByTestId('admin-name')).toHaveTextContent('客服小美');
     expect(screen.getByText('客服人員')).toBeInTheDocument();

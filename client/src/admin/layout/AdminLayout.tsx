@@ -2,6 +2,8 @@ import {
   AuditOutlined,
   DashboardOutlined,
   BellOutlined,
+  FileProtectOutlined,
+  FileSearchOutlined,
   CommentOutlined,
   CrownOutlined,
   FileTextOutlined,
@@ -48,6 +50,8 @@ const ICONS: Record<AdminNavIcon, ReactNode> = {
   promotions: <TagsOutlined />,
   tiers: <CrownOutlined />,
   reviews: <CommentOutlined />,
+  privacy: <FileProtectOutlined />,
+  claims: <FileSearchOutlined />,
 };
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {

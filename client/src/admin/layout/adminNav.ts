@@ -1,7 +1,7 @@
 import type { AdminRole } from '@api/admin';
 import { roleAllows } from '../api/adminApi';
 
-export type AdminNavIcon = 'dashboard' | 'orders' | 'users' | 'products' | 'notifications' | 'content' | 'images' | 'home' | 'settings' | 'queues' | 'staff' | 'audit' | 'account' | 'promotions' | 'tiers' | 'reviews';
+export type AdminNavIcon = 'dashboard' | 'orders' | 'users' | 'products' | 'notifications' | 'content' | 'images' | 'home' | 'settings' | 'queues' | 'staff' | 'audit' | 'account' | 'promotions' | 'tiers' | 'reviews' | 'privacy' | 'claims';
 
 export interface AdminNavItem {
   /** Under /admin. */
@@ -27,11 +27,14 @@ const EVERYONE: AdminRole[] = ['owner', 'staff', 'editor'];
 const PROMOTIONS: AdminRole[] = ['staff', 'editor'];
 /** Spec 4 §6: owners and staff moderate and answer reviews; editors read them (the screen hides the writes). */
 const REVIEWS: AdminRole[] = ['staff', 'editor'];
+/** Issue 22 §5: owners and staff edit the claims list; editors, whose texts it checks, read it. */
+const CLAIMS: AdminRole[] = ['staff', 'editor'];
 
 /** The sidebar of spec 1 §2 (in its order) plus the screens beyond the spec. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/dashboard', label: '營運總覽', icon: 'dashboard', roles: OPERATIONS, built: true },
   { path: '/admin/users', label: '會員管理', icon: 'users', roles: OPERATIONS, built: true },
+  { path: '/admin/privacy', label: '個資請求紀錄', icon: 'privacy', roles: OPERATIONS, built: true },
   { path: '/admin/tiers', label: '會員等級', icon: 'tiers', roles: OWNER, built: true },
   { path: '/admin/orders', label: '訂單管理', icon: 'orders', roles: OPERATIONS, built: true },
   { path: '/admin/products', label: '商品管理', icon: 'products', roles: CONTENT, built: true },
@@ -43,6 +46,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { path: '/admin/adposters', label: '保養知識海報', icon: 'content', roles: CONTENT, built: true },
   { path: '/admin/homeImages', label: '首頁內容', icon: 'home', roles: CONTENT, built: true },
   { path: '/admin/settings', label: '網站設定', icon: 'settings', roles: CONTENT, built: true },
+  { path: '/admin/claims', label: '廣告違規詞語', icon: 'claims', roles: CLAIMS, built: true },
   { path: '/admin/images', label: '圖片庫', icon: 'images', roles: CONTENT, built: true },
   { path: '/admin/queues', label: '任務佇列', icon: 'queues', roles: OPERATIONS, external: true, built: true },
   { path: '/admin/staff', label: '帳號管理', icon: 'staff', roles: OWNER, built: true },

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useJobsListQuery, useJobsOverviewQuery, useRemoveJobMutation, useRetryJobMutation, type JobRef } from '../../api/jobsApi';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf, taipeiDateTime } from '../../lib';
-import { canRemove, canRetry, JOB_STATES, queueLabel, STATE_COLOR, STATE_LABEL } from './jobLabels';
+import { canRemove, canRetry, jobLabel, JOB_STATES, queueLabel, STATE_COLOR, STATE_LABEL } from './jobLabels';
 
 /** Auto refresh every 5 s while the page is open (paused by the switch). */
 export const JOBS_REFRESH_MS = 5000;
@@ -99,7 +99,10 @@ export default function JobsPage() {
       width: 210,
       render: (_, j) => (
         <div className="ss-admin-break">
-          <div>{j.name}</div>
+          <div>
+            {jobLabel(j.name) && <span>{jobLabel(j.name)} </span>}
+            <span className={jobLabel(j.name) ? 'ss-admin-muted' : undefined}>{j.name}</span>
+          </div>
           <div className="ss-admin-muted">#{j.id}</div>
         </div>
       ),

@@ -1,6 +1,7 @@
 import type { AdminPosterRow } from '@api/admin-posters';
 import { Alert, App, Col, Form, Input, Modal, Radio, Row, Select, Slider, Switch } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useClaimsCheck } from '../../components/claimsCheck';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { messageOf } from '../../lib';
@@ -9,6 +10,7 @@ import {
   fieldsOf,
   NEW_POSTER,
   POSTER_ANIMATION_OPTIONS,
+  POSTER_CLAIM_LABELS,
   POSTER_LAYOUT_OPTIONS,
   POSTER_SEO_MAX,
   POSTER_TEXT,
@@ -67,6 +69,7 @@ export function PosterModal({ poster, onClose }: Props) {
     if (banner) bannerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [banner]);
 
+  const claims = useClaimsCheck(POSTER_CLAIM_LABELS);
   const watched = Form.useWatch([], form) as Partial<PosterFields> | undefined;
   const status = (f: PosterField) => (bad.includes(f) ? 'error' : undefined);
 
@@ -81,6 +84,8 @@ export function PosterModal({ poster, onClose }: Props) {
     }
     setBad([]);
     setBanner(null);
+    // Claims (spec 4 §4): the phrases found are shown first; staff may save anyway.
+    if (!(await claims.confirmSave({ title: f.title, seo_description: f.seo_description, content: f.content }))) return;
     const failed = editing ? POSTER_TEXT.updateFailed : POSTER_TEXT.createFailed;
     try {
       const answer = editing ? await update({ id: editing.id, ...posterInput(f) }).unwrap() : await create(posterInput(f)).unwrap();
@@ -89,6 +94,7 @@ export function PosterModal({ poster, onClose }: Props) {
         return;
       }
       message.success(answer.message || (editing ? POSTER_TEXT.updated : POSTER_TEXT.created));
+      claims.showSaved(answer);
       onClose();
     } catch (err) {
       const reason = messageOf(err);

@@ -16,6 +16,9 @@ export const POSTER_TEXT = {
   empty: '暫無海報資料',
 } as const;
 
+/** The poster texts the claims check names (spec 4 §4). */
+export const POSTER_CLAIM_LABELS: Readonly<Record<string, string>> = { title: '標題', seo_description: 'SEO 描述', content: '內文' };
+
 export const POSTER_LAYOUT_OPTIONS: { value: PosterLayout; label: string }[] = [
   { value: 'image-left', label: '圖左文右' },
   { value: 'image-right', label: '圖右文左' },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductRow } from '@api/admin-catalog';
 import { CATALOG_MSG } from '@rules/admin-catalog';
+import { EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 import { dialog, listHandler, productRow, toast, TYPES, typesHandler } from './testProducts';
 
@@ -131,6 +132,7 @@ describe('admin product modal (spec 3 §4, §5, §8)', () => {
       is_hot: 0,
       is_manager: 0,
       is_active: 1,
+      cosmetics: { ...EMPTY_COSMETICS },
       product_media: [{ media_url: '/media/lib/a.webp', ordering: 0, is_active: 1 }],
       product_variants: [{ variant_name: '30ml', quantity: 5, original_price: '1200', discount_price: '990' }],
     });

@@ -2,18 +2,24 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { AdminProductRow, AdminProductTypeRow } from '@api/admin-catalog';
 import { CATALOG_MSG, isCatalogUrl, PRODUCT_LIMITS, type ProductProblem } from '@rules/admin-catalog';
+import { COSMETICS_FIELDS, COSMETICS_MSG } from '@rules/cosmetics-rules';
 import { useEffect, useMemo, useState } from 'react';
 import { messageOf } from '../../lib';
 import { useSaveProductMutation } from './catalogApi';
+import { useClaimsCheck } from '../../components/claimsCheck';
 import { ImageUrlField } from '../../components/ImageUrlField';
 import {
   checkProduct,
   emptyProduct,
   fieldPath,
   groupProblems,
+  missingRegistration,
   NEW_VARIANT,
   newMedia,
+  PRODUCT_CLAIM_LABELS,
   productBody,
+  productClaimFields,
+  productField,
   productFromRow,
   type ProductValues,
   variantStock,
@@ -34,7 +40,9 @@ function answerProblems(err: unknown): ProductProblem[] {
   const data = err && typeof err === 'object' && 'data' in err ? (err as { data?: unknown }).data : err;
   const errors = data && typeof data === 'object' && 'errors' in data ? (data as { errors?: unknown }).errors : undefined;
   return Array.isArray(errors)
-    ? errors.filter((e): e is ProductProblem => !!e && typeof e === 'object' && typeof (e as ProductProblem).field === 'string' && typeof (e as ProductProblem).message === 'string')
+    ? errors
+        .filter((e): e is ProductProblem => !!e && typeof e === 'object' && typeof (e as ProductProblem).field === 'string' && typeof (e as ProductProblem).message === 'string')
+        .map((e) => ({ field: productField(e.field), message: e.message }))
     : [];
 }
 
@@ -55,6 +63,10 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
   const imageUrl = Form.useWatch('image_url', form);
   const variants = Form.useWatch('product_variants', form) as VariantValues[] | undefined;
   const stock = variantStock(variants ?? initial.product_variants);
+  const listed = Form.useWatch('is_active', form) as boolean | undefined;
+  const registrationNo = Form.useWatch(['cosmetics', 'registration_no'], form) as string | undefined;
+  const noRegistration = missingRegistration(listed ?? initial.is_active, registrationNo ?? initial.cosmetics.registration_no);
+  const claims = useClaimsCheck(PRODUCT_CLAIM_LABELS);
 
   useEffect(() => {
     form.setFieldsValue(initial);
@@ -87,6 +99,8 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
       showProblems(problems, CATALOG_MSG.checkFields);
       return;
     }
+    // Claims (spec 4 §4): the phrases found are shown first; staff may save anyway.
+    if (!(await claims.confirmSave(productClaimFields(body)))) return;
     try {
       const answer = await save(body).unwrap();
       if (!answer.success) {
@@ -94,6 +108,7 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
         return;
       }
       message.success(answer.message || CATALOG_MSG.saved);
+      claims.showSaved(answer);
       onSaved();
     } catch (err) {
       const fromServer = answerProblems(err);
@@ -117,6 +132,16 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
       destroyOnHidden
     >
       {banner && <Alert type="error" showIcon title={banner} role="alert" className="ss-aprod-banner" data-testid="product-form-banner" />}
+      {noRegistration && (
+        <Alert
+          type="warning"
+          showIcon
+          title={COSMETICS_MSG.registrationMissing}
+          description="上架的化粧品應標示化粧品產品登錄編號；仍可儲存，請儘快於「化粧品標示」補上。"
+          className="ss-aprod-banner"
+          data-testid="product-registration-warning"
+        />
+      )}
       <Form<ProductValues> form={form} layout="vertical" requiredMark={false} initialValues={initial} name="product" className="ss-aprod-form" onFinish={() => void submit()}>
         <Form.Item label="SEO 描述" name="seo_description" className="ss-aprod-wide" extra="建議 50–160 字，顯示於搜尋結果">
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={PRODUCT_LIMITS.seoDescription} showCount />
@@ -168,6 +193,30 @@ export function ProductModal({ product, types, onClose, onSaved }: Props) {
             <img src={imageUrl.trim()} alt="商品主圖預覽" onError={() => setBrokenImage(imageUrl.trim())} />
           )}
         </div>
+
+        <section className="ss-aprod-wide" aria-labelledby="ss-aprod-cosmetics-title">
+          <h3 id="ss-aprod-cosmetics-title" className="ss-aprod-section-title">
+            化粧品標示
+          </h3>
+          <p className="ss-admin-muted ss-aprod-note ss-aprod-cosmetics-note">依化粧品衛生安全管理法標示，顯示於商品頁的「規格」分頁；未填的欄位不顯示。</p>
+          <div className="ss-aprod-cosmetics">
+            {COSMETICS_FIELDS.map((f) => (
+              <Form.Item
+                key={f.key}
+                label={f.label}
+                name={['cosmetics', f.key]}
+                className={f.multiline ? 'ss-aprod-cosmetics-wide' : undefined}
+                extra={f.key === 'registration_no' ? '英數字與 -，最多 30 字' : undefined}
+              >
+                {f.multiline ? (
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={f.max} showCount aria-label={f.label} />
+                ) : (
+                  <Input maxLength={f.max} aria-label={f.label} placeholder={f.key === 'registration_no' ? '例：A1234567890' : undefined} />
+                )}
+              </Form.Item>
+            ))}
+          </div>
+        </section>
 
         <section className="ss-aprod-wide" aria-labelledby="ss-aprod-media-title">
           <h3 id="ss-aprod-media-title" className="ss-aprod-section-title">商品媒體</h3>

@@ -3,6 +3,7 @@ import { Alert, App, Button, Input, Select, Space, Switch } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { AdminProductRow } from '@api/admin-catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '@rules/admin-catalog';
+import { COSMETICS_MSG } from '@rules/cosmetics-rules';
 import { useEffect, useState } from 'react';
 import { AdminPage } from '../../layout/AdminPage';
 import { useListParams } from '../../layout/useListParams';
@@ -11,6 +12,7 @@ import { ProductCsvButtons } from '../productCsv/ProductCsvButtons';
 import { useDeleteProductMutation, useProductsListQuery, useProductTypesQuery, useSetProductActiveMutation } from './catalogApi';
 import { CategoryModal } from './CategoryModal';
 import { ProductModal } from './ProductModal';
+import { missingRegistration } from './productForm';
 import { openEditorWindow } from '../../components/editorWindow';
 import { ResponsiveList } from '../../components/ResponsiveList';
 import './products.css';
@@ -62,7 +64,11 @@ export default function ProductsPage() {
     try {
       const answer = await setActive({ product_id: p.product_id, is_active: value }).unwrap();
       if (!answer.success) revert(answer.message || '更新失敗');
-      else message.success(on ? `已上架「${p.title}」` : `已下架「${p.title}」`);
+      else {
+        message.success(on ? `已上架「${p.title}」` : `已下架「${p.title}」`);
+        // Spec 4 §5: listing without a registration number warns (it is not refused).
+        if (on && missingRegistration(true, p.cosmetics?.registration_no)) void message.warning(`「${p.title}」${COSMETICS_MSG.registrationMissing}`);
+      }
     } catch (err) {
       revert(messageOf(err) ?? '更新失敗');
     }

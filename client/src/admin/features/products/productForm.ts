@@ -1,5 +1,7 @@
 import type { AdminProductRow } from '@api/admin-catalog';
+import type { CosmeticsFields } from '@api/compliance';
 import { productProblems, wholeNumber, type ProductProblem } from '@rules/admin-catalog';
+import { COSMETICS_FIELDS, cosmeticsErrors, EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import type { ProductBody } from './catalogApi';
 
 /** A media row of the product modal (spec 3 §3 "Product media"). */
@@ -37,6 +39,8 @@ export interface ProductValues {
   is_hot: boolean;
   is_manager: boolean;
   is_active: boolean;
+  /** 化粧品標示 (issue 22 §5, spec 4 §3): the cosmetics law's label fields, '' when not given. */
+  cosmetics: CosmeticsFields;
   product_media: MediaValues[];
   product_variants: VariantValues[];
 }
@@ -61,6 +65,7 @@ export function emptyProduct(): ProductValues {
     is_hot: false,
     is_manager: false,
     is_active: true,
+    cosmetics: { ...EMPTY_COSMETICS },
     product_media: [],
     product_variants: [],
   };
@@ -82,6 +87,7 @@ export function productFromRow(p: AdminProductRow): ProductValues {
     is_hot: p.is_hot === 1,
     is_manager: p.is_manager === 1,
     is_active: p.is_active === 1,
+    cosmetics: { ...EMPTY_COSMETICS, ...p.cosmetics },
     product_media: p.product_media.map((m) => ({ media_url: m.media_url, ordering: m.ordering, is_active: m.is_active === 1 })),
     product_variants: p.product_variants.map((v) => ({
       id: v.id,
@@ -116,6 +122,7 @@ export function productBody(v: ProductValues): ProductBody {
     is_hot: v.is_hot ? 1 : 0,
     is_manager: v.is_manager ? 1 : 0,
     is_active: v.is_active ? 1 : 0,
+    cosmetics: cosmeticsBody(v.cosmetics),
     product_media: (v.product_media ?? []).map((m) => ({ media_url: text(m?.media_url).trim(), ordering: m?.ordering ?? null, is_active: m?.is_active ? 1 : 0 })),
     product_variants: variants.map((r) => ({
       ...(r?.id ? { id: r.id } : {}),
@@ -127,8 +134,52 @@ export function productBody(v: ProductValues): ProductBody {
   };
 }
 
-/** The same check as the server (spec 3 §5, every rule at once). */
-export const checkProduct = (body: ProductBody): ProductProblem[] => productProblems(body);
+/** The `cosmetics` object of the body: every field trimmed, '' for what is not given. */
+export function cosmeticsBody(c: Partial<CosmeticsFields> | undefined): CosmeticsFields {
+  const out: CosmeticsFields = { ...EMPTY_COSMETICS };
+  for (const f of COSMETICS_FIELDS) out[f.key] = text(c?.[f.key]).trim();
+  return out;
+}
+
+/** The same check as the server (spec 3 §5, spec 4 §5; every rule at once): cosmetics problems as `cosmetics.<key>`. */
+export function checkProduct(body: ProductBody): ProductProblem[] {
+  const cosmetics = (body.cosmetics ?? {}) as Partial<CosmeticsFields>;
+  return [...productProblems(body), ...cosmeticsErrors(cosmetics).map((e) => ({ field: `cosmetics.${e.field}`, message: e.message }))];
+}
+
+const COSMETICS_KEYS = new Set<string>(COSMETICS_FIELDS.map((f) => f.key));
+
+/** A server error's field as a form path: a bare cosmetics key (`registration_no`) is the nested `cosmetics.registration_no`. */
+export function productField(field: string): string {
+  return COSMETICS_KEYS.has(field) ? `cosmetics.${field}` : field;
+}
+
+/** A listed product without a registration number: staff are warned (not refused, spec 4 §5). */
+export function missingRegistration(isActive: unknown, registrationNo: unknown): boolean {
+  return Boolean(isActive) && text(registrationNo).trim() === '';
+}
+
+/** The labels of the product texts the claims check names (spec 4 §4). */
+export const PRODUCT_CLAIM_LABELS: Readonly<Record<string, string>> = {
+  title: '商品名稱',
+  description: '商品描述',
+  seo_description: 'SEO 描述',
+  detail_html: '商品詳細說明',
+  spec_html: '商品規格',
+  ...Object.fromEntries(COSMETICS_FIELDS.map((f) => [f.key, f.label])),
+};
+
+/** The product texts checked before saving: the name, descriptions and the label texts a shopper reads as claims. */
+export function productClaimFields(body: ProductBody): Record<string, string> {
+  const c = (body.cosmetics ?? {}) as Partial<CosmeticsFields>;
+  return {
+    title: text(body.title),
+    description: text(body.description),
+    seo_description: text(body.seo_description),
+    usage: text(c.usage),
+    warnings: text(c.warnings),
+  };
+}
 
 /** `product_media.0.media_url` → ['product_media', 0, 'media_url'] (an antd form name path). */
 export function fieldPath(field: string): (string | number)[] {

@@ -1,4 +1,5 @@
 import type { AdminProductRow, AdminProductTypeRow } from '@api/admin-catalog';
+import { EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
@@ -24,6 +25,7 @@ export const productRow = (id: number, extra: Partial<AdminProductRow> = {}): Ad
   is_manager: 0,
   is_active: 1,
   seo_description: `商品${id}的描述`,
+  cosmetics: { ...EMPTY_COSMETICS, registration_no: `A${id}-0001`, volume: '50ml', origin: '台灣' },
   product_media: [{ id: id * 10, media_url: `/media/demo/p${id}-1.webp`, ordering: 1, is_active: 1 }],
   product_variants: [
     { id: id * 100 + 1, variant_name: '50ml', quantity: 10, original_price: 1200, discount_price: 990 },

@@ -1,4 +1,5 @@
 import type { AdminProductRow } from '@api/admin-catalog';
+import { EMPTY_COSMETICS } from '@rules/cosmetics-rules';
 import type { AdminPromotion } from '@api/promotions';
 import { NEUTRAL_PROMOTION } from '@rules/promotion-rules';
 import { screen, waitFor } from '@testing-library/react';
@@ -42,6 +43,7 @@ export const product = (id: number, title: string): AdminProductRow => ({
   is_manager: 0,
   is_active: 1,
   seo_description: '',
+  cosmetics: { ...EMPTY_COSMETICS },
   product_media: [],
   product_variants: [{ id: id * 100 + 1, variant_name: '旅行組', quantity: 10, original_price: 600, discount_price: 450 }],
 });
