@@ -47,7 +47,7 @@ function specHtml(p: DemoProduct, type: DemoProductType, index: number): string 
     ['保存期限', '未開封 3 年，開封後 12 個月'],
     ['保存方式', '請置於陰涼乾燥處，避免陽光直射'],
     ['產地', '台灣'],
-    ['化粧品產品登錄編號', `1130${String(100000 + index * 7919).slice(-6)}`],
+    ['化粧品產品登錄編號', registrationNo(index)],
     ['製造商', '肌研舍股份有限公司（委託 GMP 認證廠製造）'],
   ];
   const body = rows.map(([k, v]) => `<tr><th>${escapeXml(k)}</th><td>${escapeXml(v)}</td></tr>`).join('');
@@ -55,6 +55,38 @@ function specHtml(p: DemoProduct, type: DemoProductType, index: number): string 
 }
 
 const img = (name: string) => `${DEMO_MEDIA_URL}/${name}`;
+
+/**
+ * A demo 化粧品產品登錄編號 (TFDA's 化粧品產品登錄平台 numbers each registered product): the ROC year
+ * of registration and a serial, digits only, which REGISTRATION_NO (@rules/cosmetics-rules) accepts.
+ * Made up for the demo; a real shop enters the number the platform issued.
+ */
+function registrationNo(index: number): string {
+  return `1130${String(100000 + index * 7919).slice(-6)}`;
+}
+
+/** 製造或輸入業者名稱及地址 of the demo products. */
+const DEMO_MAKER = '肌研舍股份有限公司　106 臺北市大安區敦化南路二段 76 號 8 樓（委託 GMP 認證化粧品工廠製造）';
+
+/**
+ * The cosmetics law's label fields (化粧品衛生安全管理法 §7; issue 22 §5) of a demo product: 全成分
+ * in descending order as printed on the box (water first, preservatives last), 容量 from the
+ * variants, 使用方法 from its type, 注意事項, 保存期限, 產地, 製造業者.
+ */
+function cosmeticsFields(p: DemoProduct, type: DemoProductType, index: number): Record<string, string> {
+  const actives = p.ing.split('、').map((x) => x.replace(/\s*\d+(\.\d+)?%$/, '').trim());
+  const base = type.id === 6 ? ['水', '環狀聚二甲基矽氧烷', ...actives, '丁二醇', '甘油'] : ['水', ...actives, '丁二醇', '甘油', '1,2-己二醇'];
+  return {
+    registration_no: registrationNo(index),
+    ingredients: [...new Set([...base, '尿囊素', '乙基己基甘油', '苯氧乙醇'])].join('、'),
+    volume: p.variants.map((v) => v[0]).join(' / '),
+    usage: type.usage.join(''),
+    warnings: '1. 使用時如有紅腫、刺癢等不適，請立即停用並諮詢皮膚科醫師。2. 請勿使用於傷口、濕疹等異常部位。3. 避免接觸眼睛，不慎入眼請立即以清水沖洗。4. 請置於陰涼乾燥處，避免陽光直射及兒童誤取。',
+    shelf_life: '未開封 3 年，開封後 12 個月（製造日期與有效期限標示於包裝）',
+    origin: '台灣',
+    maker: DEMO_MAKER,
+  };
+}
 
 /** The catalogue rows plus the image files to write (name → SVG). */
 export function buildCatalog(): { rows: CatalogRows; files: Map<string, string> } {
@@ -86,6 +118,7 @@ export function buildCatalog(): { rows: CatalogRows; files: Map<string, string> 
       seo_description: `${p.title}｜${p.description}。肌研舍 Skinshop 台灣專業保養品牌，全館滿 NT$1,000 超商免運。`,
       detail_html: detailHtml(p, type),
       spec_html: specHtml(p, type, i),
+      ...cosmeticsFields(p, type, i),
       // The shop counts both (ADR 57): a demo shop starts with none, then its seeded paid orders are counted.
       views_count: 0,
       sold_quantity: 0,
