@@ -24,6 +24,10 @@ import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
  *   quantity        庫存      the variant's stock (≥ 0)
  *   original_price  原價      NT$, whole, > 0 ("1,200" accepted)
  *   discount_price  折扣價    NT$, whole, > 0, ≤ 原價
+ *   registration_no volume ingredients usage warnings shelf_life origin maker   (issue 22 §5, optional, last so
+ *                   older files and positional rows still read) 化粧品產品登錄編號/容量/全成分/使用方法/注意事項/
+ *                   保存期限/產地/製造或輸入業者: product columns like the ones above; a column left out of
+ *                   the file keeps the stored value, an empty cell of a present column clears it
  *
  * The product columns are repeated on each variant row of the product; on the 2nd… row they may be left
  * empty, and when filled they must equal the first row's. Rows of one product id are gathered wherever
@@ -53,23 +57,35 @@ export const CSV_COLUMNS = {
   quantity: '庫存',
   original_price: '原價',
   discount_price: '折扣價',
+  registration_no: '化粧品產品登錄編號',
+  volume: '容量',
+  ingredients: '全成分',
+  usage: '使用方法',
+  warnings: '注意事項',
+  shelf_life: '保存期限',
+  origin: '產地',
+  maker: '製造或輸入業者',
 } as const;
 export type CsvColumn = keyof typeof CSV_COLUMNS;
 export const COLUMNS = Object.keys(CSV_COLUMNS) as CsvColumn[];
 /** The export's columns. */
 export const EXPORT_COLUMNS = COLUMNS;
-export const PRODUCT_COLUMNS = COLUMNS.slice(0, COLUMNS.indexOf('variant_id'));
-export const VARIANT_COLUMNS = COLUMNS.slice(COLUMNS.indexOf('variant_id'));
+/** The cosmetics law's label fields (product columns, optional, after the variant columns). */
+export const COSMETICS_COLUMNS = ['registration_no', 'volume', 'ingredients', 'usage', 'warnings', 'shelf_life', 'origin', 'maker'] as const satisfies readonly CsvColumn[];
+export const VARIANT_COLUMNS = COLUMNS.slice(COLUMNS.indexOf('variant_id'), COLUMNS.indexOf('discount_price') + 1);
+export const PRODUCT_COLUMNS = [...COLUMNS.slice(0, COLUMNS.indexOf('variant_id')), ...COSMETICS_COLUMNS];
 export const FLAGS = ['is_active', 'is_new', 'is_hot', 'is_manager'] as const;
 /** A new product's flags when the cell is empty (those of createOrUpdateProduct). */
 export const NEW_FLAGS: Record<(typeof FLAGS)[number], number> = { is_active: 1, is_new: 1, is_hot: 0, is_manager: 0 };
-const OPTIONAL = new Set<CsvColumn>([...FLAGS]);
-export const TEXT = new Set<CsvColumn>(['title', 'category', 'unit', 'description', 'image_url', 'media_urls', 'seo_description', 'variant_name']);
+const OPTIONAL = new Set<CsvColumn>([...FLAGS, ...COSMETICS_COLUMNS]);
+export const TEXT = new Set<CsvColumn>(['title', 'category', 'unit', 'description', 'image_url', 'media_urls', 'seo_description', 'variant_name', ...COSMETICS_COLUMNS]);
 
 /** A data row: its first line in the file (header = 1) and its trimmed cells by column. */
 export interface CsvRow {
   line: number;
   v: Record<CsvColumn, string>;
+  /** The columns the file has (an optional one left out reads as '' in `v`). */
+  has: ReadonlySet<CsvColumn>;
 }
 
 const FORMULA = /^[=+\-@\t\r]/;
@@ -152,6 +168,7 @@ export function readCsv(buf: Buffer): CsvRow[] {
   if (missing.length) throw new AppError(CSV_MSG.missingColumns(missing));
   if (data.length === 0) throw new AppError(CSV_MSG.empty);
 
+  const has: ReadonlySet<CsvColumn> = new Set(index.keys());
   return data.map((r) => {
     const v = {} as Record<CsvColumn, string>;
     for (const c of COLUMNS) {
@@ -159,6 +176,6 @@ export function readCsv(buf: Buffer): CsvRow[] {
       const cell = i === undefined ? '' : (r.record[i] ?? '').trim();
       v[c] = TEXT.has(c) ? unguard(cell) : cell;
     }
-    return { line: r.line, v };
+    return { line: r.line, v, has };
   });
 }

@@ -14,9 +14,11 @@ import { taipeiToday } from '../../common/time/taipei-time';
 import { Transactions } from '../../common/transactions/transactions';
 import { CATALOG_MSG, price, productProblems, wholeNumber } from '../../common/validation/admin-catalog';
 import { CSV_MSG } from '../../common/validation/admin-catalog-csv';
+import { cosmeticsErrors } from '../../common/validation/cosmetics-rules';
+import { cosmeticsOf } from './cosmetics';
 import { AuditTrail } from '../audit/audit-trail.service';
 import { AdminCatalogService } from './admin-catalog.service';
-import { CSV_COLUMNS, EXPORT_COLUMNS, FLAGS, guard, NEW_FLAGS, PRODUCT_COLUMNS, readCsv, TEXT, VARIANT_COLUMNS, type CsvColumn, type CsvRow } from './admin-catalog-csv.reader';
+import { COSMETICS_COLUMNS, CSV_COLUMNS, EXPORT_COLUMNS, FLAGS, guard, NEW_FLAGS, PRODUCT_COLUMNS, readCsv, TEXT, VARIANT_COLUMNS, type CsvColumn, type CsvRow } from './admin-catalog-csv.reader';
 import { Product } from './entities/product.entity';
 import { ProductMedia } from './entities/product-media.entity';
 import { ProductType } from './entities/product-type.entity';
@@ -110,6 +112,7 @@ export class AdminCatalogCsvService {
         quantity: '',
         original_price: '',
         discount_price: '',
+        ...cosmeticsOf(p),
       };
       const vs = variantsOf.get(p.id) ?? [];
       const rows = vs.length
@@ -249,6 +252,10 @@ export class AdminCatalogCsvService {
         product_media: productMedia,
         product_variants: productVariants,
       };
+      // The label fields whose columns the file has (a column left out keeps the stored value).
+      const cosmetics = Object.fromEntries(COSMETICS_COLUMNS.filter((c) => first.has.has(c)).map((c) => [c, p[c]]));
+      if (Object.keys(cosmetics).length) body.cosmetics = cosmetics;
+      for (const e of cosmeticsErrors(cosmetics)) err(first.line, e.field, e.message);
       for (const problem of productProblems(body)) {
         if (problem.field === 'product_type' && typeRefused) continue;
         const at = locate(problem.field, first, variantRows);
@@ -283,6 +290,9 @@ export class AdminCatalogCsvService {
     for (const c of ['title', 'description', 'unit', 'image_url', 'seo_description', ...FLAGS] as const) {
       if (!same(p[c], body[c])) out.add(CSV_COLUMNS[c]);
     }
+    const cosmetics = (body.cosmetics ?? {}) as Record<string, string>;
+    const stored = cosmeticsOf(p);
+    for (const c of COSMETICS_COLUMNS) if (c in cosmetics && !same(stored[c], cosmetics[c])) out.add(CSV_COLUMNS[c]);
     const media = body.product_media as Array<{ media_url: string; is_active: number }>;
     const mediaKey = (m: { media_url: string; is_active: number }) => `${m.media_url}\u0000${Number(m.is_active)}`;
     if (media.map(mediaKey).join('\n') !== oldMedia.map(mediaKey).join('\n')) out.add(CSV_COLUMNS.media_urls);

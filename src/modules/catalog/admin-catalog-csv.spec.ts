@@ -1,6 +1,6 @@
 import { AppError } from '../../common/errors/app-error';
 import { CSV_LIMITS, CSV_MSG } from '../../common/validation/admin-catalog-csv';
-import { CSV_COLUMNS, decodeCsv, readCsv } from './admin-catalog-csv.reader';
+import { COSMETICS_COLUMNS, CSV_COLUMNS, decodeCsv, readCsv } from './admin-catalog-csv.reader';
 
 const HEADER = Object.keys(CSV_COLUMNS).join(',');
 const refusal = (fn: () => unknown): string => {
@@ -27,7 +27,7 @@ describe('product CSV reading', () => {
 
   it('accepts the zh-TW labels as headers, leaves optional columns out, ignores unknown columns', () => {
     const required = (Object.keys(CSV_COLUMNS) as Array<keyof typeof CSV_COLUMNS>).filter(
-      (c) => !['is_active', 'is_new', 'is_hot', 'is_manager'].includes(c),
+      (c) => !['is_active', 'is_new', 'is_hot', 'is_manager', ...COSMETICS_COLUMNS].includes(c),
     );
     const head = [...required.map((c) => CSV_COLUMNS[c]), '備註'].join(',');
     const rows = readCsv(Buffer.from(`${head}\n,新品,臉部保養,瓶,描述,https://x.tw/a.webp,https://x.tw/a.webp,,,30ml,1,100,90,隨便寫\n`));
