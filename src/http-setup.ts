@@ -17,6 +17,7 @@ import type { AppConfig } from './config/app-config';
 import type { EmbeddedSimulators } from './integrations/providers/embedded-simulators';
 import { SIMULATORS } from './integrations/providers/provider-tokens';
 import { configureSessions } from './modules/auth/session.setup';
+import { AnalyticsCsp } from './modules/analytics/analytics-csp';
 import { mountAdminQueues } from './modules/jobs-admin/admin-queues.mount';
 import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
@@ -112,6 +113,8 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   // First in the stack: cache hits of the public cached reads, answered as the routes below would.
   app.use(app.get(FastReads).middleware({ securityHeaders: headersSetBy(security), jsonParser: jsonBody, logger: requestLogger }));
   app.use(security);
+  // Pages: the CSP gains the GA4 / Meta Pixel hosts while their ids are set in settings (issue 22 §7).
+  app.use(app.get(AnalyticsCsp).middleware(contentSecurityPolicy(config.isProduction, providerFormOrigins(config))));
   // Before any body is read, session loaded or CSRF token checked: /api paths no route serves → 404.
   app.use(
     apiRouteGate({
