@@ -119,7 +119,7 @@ describe('HTML editor: loadhtml / savehtml and the AI rewrite (built-in simulato
 
     const res = await editor.post('/api/admin/ai/rewrite', { content: '<p>保濕精華</p><img src="/media/a.webp">', mode: 'optimize' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, content: expect.stringContaining('保濕精華'), remaining: QUOTA - 1 });
+    expect(res.body).toEqual({ success: true, content: expect.stringContaining('保濕精華'), remaining: QUOTA - 1, warnings: [] });
     expect(res.body.content).toContain('loading="lazy"');
     expect(sim.calls).toHaveLength(1);
     const call = sim.calls[0];
