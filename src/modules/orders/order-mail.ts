@@ -1,18 +1,20 @@
 import { ATM_BANKS, DELIVERY_SLOTS, HOME_SHIPPINGS } from '../../common/validation/checkout-rules';
 import { adjustmentText } from '../../common/validation/order-discount-rules';
-import { escapeHtml } from '../../common/html/escape-html';
 import { taipeiTimestamp } from '../../common/time/taipei-time';
 import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
-import { orderLineName } from './order-line-names';
+import { renderMail, type MailBrand, type MailDoc, type MailItemLine, type MailRow, type MailSection } from '../../integrations/mail/templates/mail-templates';
+import type { OrderMailNewsKind } from '../../jobs/job-types';
+import { LINE_KIND_LABEL } from './order-line-names';
 import type { OrderAdjustment } from './entities/order-adjustment.entity';
 import type { OrderItem } from './entities/order-item.entity';
 import type { Order } from './entities/order.entity';
 import { PAYMENT_STATE_CODE } from './order-lifecycle';
 
 /**
- * The buyer's order messages (issue 10, beyond the spec): the order confirmation e-mail, the
- * payment-received e-mail and SMS. Pure functions of the stored order; every order value is
- * buyer input and is HTML-escaped in the HTML body. Each mail has a fixed Message-ID per order and
+ * The buyer's order messages (issue 10, beyond the spec; issue 22 §6): the e-mails of every order
+ * event (成立, 付款完成, 已出貨, 已到店, 已送達/取貨, 已取消, the new payment code) in the shop's one
+ * layout (src/integrations/mail/templates), and the paid SMS. Functions of the stored order; every
+ * order value is buyer input and is HTML-escaped by the template. Each mail has a fixed Message-ID per order and
  * kind, so a job re-run in the crash window (the server accepted, the ledger row not yet written)
  * is folded by mail clients.
  */
@@ -54,17 +56,16 @@ export type MailOrder = Pick<
   | 'invoice_no'
   | 'paid_at'
   | 'created_at'
->;
+> &
+  Partial<Pick<Order, 'ship_trade_no' | 'order_status_msg' | 'cancelled_at' | 'delivered_at'>>;
 /** A line as the mail shows it; `line_kind` marks 【贈品】 / 【加價購】 lines (absent = bought). */
-export type MailOrderItem = Pick<OrderItem, 'title' | 'variant_name' | 'price' | 'quantity' | 'discount' | 'amount'> & Partial<Pick<OrderItem, 'line_kind'>>;
-/** An adjustment as the mail shows it (訂單折扣 −NT$ 100). */
-export type MailAdjustment = Pick<OrderAdjustment, 'label' | 'amount'>;
+export type MailOrderItem = Pick<OrderItem, 'title' | 'variant_name' | 'price' | 'quantity' | 'discount' | 'amount'> & Partial<Pick<OrderItem, 'id' | 'line_kind'>>;
+/** An adjustment as the mail shows it (訂單折扣 −NT$ 100); one of a line (`order_item_id`) is shown under that line. */
+export type MailAdjustment = Pick<OrderAdjustment, 'label' | 'amount'> & Partial<Pick<OrderAdjustment, 'order_item_id'>>;
 
 export interface OrderMailContext {
-  /** Shop name (settings COMPANY_NAME), as the other buyer mails. */
-  shopName: string;
-  /** Public origin for links, without a trailing slash (PUBLIC_URL, else the configured host and port). */
-  origin: string;
+  /** The shop's name, logo, colour and public origin (loadMailBrand: settings, else the brand defaults). */
+  brand: MailBrand;
   /** The shipping method's name (shipping_methods.name). */
   shippingName: string;
   /** The payment method's label (payment_methods.method_label). */
@@ -86,8 +87,20 @@ export const ORDER_MESSAGE_KIND = {
   confirmation: 'mail.confirmation',
   paidMail: 'mail.paid',
   paidSms: 'sms.paid',
+  shippedMail: 'mail.shipped',
+  atStoreMail: 'mail.at-store',
+  deliveredMail: 'mail.delivered',
+  cancelledMail: 'mail.cancelled',
 } as const;
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KIND)[keyof typeof ORDER_MESSAGE_KIND] | `mail.new-code:${string}`;
+
+/** The ledger kind of each `mail.order-news` job. */
+export const NEWS_MAIL_KIND: Readonly<Record<OrderMailNewsKind, OrderMessageKind>> = {
+  shipped: ORDER_MESSAGE_KIND.shippedMail,
+  'at-store': ORDER_MESSAGE_KIND.atStoreMail,
+  delivered: ORDER_MESSAGE_KIND.deliveredMail,
+  cancelled: ORDER_MESSAGE_KIND.cancelledMail,
+};
 
 export const ntd = (n: number): string => `NT$ ${n.toLocaleString('en-US')}`;
 
@@ -180,112 +193,104 @@ function shippingRows(order: MailOrder, ctx: OrderMailContext): Row[] {
   return rows;
 }
 
-function itemLine(it: MailOrderItem): { name: string; quantity: string; price: string; amount: string } {
-  return {
-    name: orderLineName(it.title, it.variant_name, it.line_kind),
-    quantity: String(it.quantity),
-    price: ntd(it.price),
-    // As stored: price × quantity − the line's share of the discounts.
-    amount: ntd(it.amount),
-  };
-}
 
-const TH = 'align="left" style="padding:4px 12px 4px 0;white-space:nowrap;color:#555"';
-const TD = 'style="padding:4px 0"';
-
-function rowsHtml(rows: Row[]): string {
-  return rows.map(([k, v]) => `<tr><th ${TH}>${escapeHtml(k)}</th><td ${TD}>${escapeHtml(v)}</td></tr>`).join('\n');
-}
-
-function rowsText(rows: Row[]): string[] {
-  return rows.map(([k, v]) => `${k}：${v}`);
-}
+const rowsOf = (rows: readonly Row[]): MailRow[] => rows.map(([k, v]) => ({ k, v }));
 
 function recipient(order: MailOrder): MailMessage['to'] {
   const name = headerSafe(order.buy_name, 50);
   return name ? { name, address: order.buy_email } : order.buy_email;
 }
 
-/** The money rows: 商品小計, each adjustment as stored, 運費, 訂單總額 (all stored numbers). */
-export function totalRows(order: MailOrder, adjustments: readonly MailAdjustment[]): Row[] {
+/** The adjustments given to one line (`order_item_id`), shown under it; the others are the order's. */
+function splitAdjustments(items: readonly MailOrderItem[], adjustments: readonly MailAdjustment[]): { byLine: Map<number, MailAdjustment[]>; order: MailAdjustment[] } {
+  const ids = new Set(items.map((i) => i.id).filter((id): id is number => typeof id === 'number'));
+  const byLine = new Map<number, MailAdjustment[]>();
+  const order: MailAdjustment[] = [];
+  for (const a of adjustments) {
+    if (a.order_item_id != null && ids.has(a.order_item_id)) byLine.set(a.order_item_id, [...(byLine.get(a.order_item_id) ?? []), a]);
+    else order.push(a);
+  }
+  return { byLine, order };
+}
+
+/**
+ * The money rows: 商品小計, each adjustment as stored, 運費, 訂單總額 (all stored numbers). With
+ * `lineAdjustments` (shown under their lines in the item table), 商品小計 is what the table adds up
+ * to (Σ price × quantity plus those) and only the order's own adjustments follow.
+ */
+export function totalRows(order: MailOrder, adjustments: readonly MailAdjustment[], lineAdjustments: readonly MailAdjustment[] = []): Row[] {
+  const lines = lineAdjustments.reduce((sum, a) => sum + a.amount, 0);
   return [
-    ['商品小計', ntd(order.subtotal)],
+    ['商品小計', ntd(order.subtotal + lines)],
     ...adjustments.map((a): Row => [a.label, adjustmentText(a.amount)]),
     ['運費', order.shipping_fee > 0 ? ntd(order.shipping_fee) : '免運費'],
     ['訂單總額', ntd(order.total_amount)],
   ];
 }
 
-/** `mail.order-confirmation`: order number, items, totals, shipping, payment instructions, slip link. */
-export function orderConfirmationMail(order: MailOrder, items: MailOrderItem[], ctx: OrderMailContext, adjustments: readonly MailAdjustment[] = []): MailMessage {
-  const lines = items.map(itemLine);
-  const head: Row[] = [
-    ['訂單編號', `#${order.id}`],
-    ['交易編號', order.mer_trade_no],
-    ['訂購時間', `${taipeiTimestamp(order.created_at)}（台北時間）`],
-  ];
-  const totals = totalRows(order, adjustments);
+/**
+ * The item table: 商品, 數量, 單價, 小計 (price × quantity) in their own columns, each discount of a
+ * line as its own row under it, then the totals (the last, 訂單總額, in bold).
+ */
+export function itemTable(order: MailOrder, items: readonly MailOrderItem[], adjustments: readonly MailAdjustment[]): NonNullable<MailDoc['items']> {
+  const { byLine, order: own } = splitAdjustments(items, adjustments);
+  const lines = items.map((it): MailItemLine => {
+    const label = LINE_KIND_LABEL[it.line_kind ?? 'item'];
+    return {
+      name: label ? `【${label}】${it.title}` : it.title,
+      variant: it.variant_name,
+      quantity: String(it.quantity),
+      price: ntd(it.price),
+      amount: ntd(it.price * it.quantity),
+      discounts: (it.id != null ? (byLine.get(it.id) ?? []) : []).map((a) => ({ label: a.label, amount: adjustmentText(a.amount) })),
+    };
+  });
+  const rows = rowsOf(totalRows(order, own, [...byLine.values()].flat()));
+  return { lines, totals: rows.slice(0, -1), total: rows[rows.length - 1] };
+}
+
+/** 訂單編號, 交易編號 (and, when given, more rows). */
+function orderRows(order: MailOrder, ...more: Row[]): MailRow[] {
+  return rowsOf([['訂單編號', `#${order.id}`], ['交易編號', order.mer_trade_no], ...more]);
+}
+
+/** The invoice section: where it goes, and its number once issued (付款完成通知, issue 22 §6). */
+function invoiceSection(order: MailOrder): MailSection {
+  return { title: '發票', rows: order.invoice_no ? rowsOf([['發票號碼', order.invoice_no]]) : [], notes: [invoiceNote(order)] };
+}
+
+function subjectOf(ctx: OrderMailContext, what: string, order: MailOrder): string {
+  return headerSafe(`【${ctx.brand.name}】${what} #${order.id}`);
+}
+
+async function mailOf(order: MailOrder, kind: OrderMessageKind, doc: Omit<MailDoc, 'brand' | 'greeting'>, ctx: OrderMailContext): Promise<MailMessage> {
+  const { html, text } = await renderMail({ brand: ctx.brand, greeting: `${order.buy_name} 您好：`, ...doc });
+  return { to: recipient(order), subject: doc.subject, text, html, messageId: orderMessageId(order, kind) };
+}
+
+/** `mail.order-confirmation`: order number, items, totals, shipping, payment instructions, invoice, slip link. */
+export function orderConfirmationMail(order: MailOrder, items: readonly MailOrderItem[], ctx: OrderMailContext, adjustments: readonly MailAdjustment[] = []): Promise<MailMessage> {
   const pay = paymentInstructions(order);
-  const payRows: Row[] = [['付款方式', ctx.paymentLabel], ...pay.rows];
-  const link = slipUrl(ctx.origin, order.mer_trade_no);
-  const invoice = invoiceNote(order);
-
-  const text = [
-    `${order.buy_name} 您好：`,
-    '',
-    `感謝您在 ${ctx.shopName} 訂購，我們已收到您的訂單。`,
-    '',
-    ...rowsText(head),
-    '',
-    '【商品明細】',
-    ...lines.map((l) => `${l.name} × ${l.quantity}，單價 ${l.price}，小計 ${l.amount}`),
-    '',
-    ...rowsText(totals),
-    '',
-    '【配送資訊】',
-    ...rowsText(shippingRows(order, ctx)),
-    '',
-    '【付款資訊】',
-    ...rowsText(payRows),
-    pay.note,
-    '',
-    `【發票】${invoice}`,
-    '',
-    `查看訂單與付款資訊：${link}`,
-    '',
-    ctx.shopName,
-  ].join('\n');
-
-  const html = [
-    `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
-    `<p>感謝您在 ${escapeHtml(ctx.shopName)} 訂購，我們已收到您的訂單。</p>`,
-    `<table cellpadding="0" cellspacing="0">${rowsHtml(head)}</table>`,
-    '<h3>商品明細</h3>',
-    '<table cellpadding="0" cellspacing="0" style="border-collapse:collapse">',
-    `<tr><th ${TH}>商品</th><th ${TH}>數量</th><th ${TH}>單價</th><th ${TH}>小計</th></tr>`,
-    ...lines.map(
-      (l) => `<tr><td ${TD}>${escapeHtml(l.name)}</td><td ${TD}>${escapeHtml(l.quantity)}</td><td ${TD}>${escapeHtml(l.price)}</td><td ${TD}>${escapeHtml(l.amount)}</td></tr>`,
-    ),
-    '</table>',
-    `<table cellpadding="0" cellspacing="0" style="margin-top:8px">${rowsHtml(totals)}</table>`,
-    '<h3>配送資訊</h3>',
-    `<table cellpadding="0" cellspacing="0">${rowsHtml(shippingRows(order, ctx))}</table>`,
-    '<h3>付款資訊</h3>',
-    `<table cellpadding="0" cellspacing="0">${rowsHtml(payRows)}</table>`,
-    `<p>${escapeHtml(pay.note)}</p>`,
-    '<h3>發票</h3>',
-    `<p>${escapeHtml(invoice)}</p>`,
-    `<p><a href="${escapeHtml(link)}">查看訂單與付款資訊</a></p>`,
-    `<p>${escapeHtml(ctx.shopName)}</p>`,
-  ].join('\n');
-
-  return {
-    to: recipient(order),
-    subject: headerSafe(`【${ctx.shopName}】訂單成立通知 #${order.id}`),
-    text,
-    html,
-    messageId: orderMessageId(order, ORDER_MESSAGE_KIND.confirmation),
-  };
+  const subject = subjectOf(ctx, '訂單成立通知', order);
+  return mailOf(
+    order,
+    ORDER_MESSAGE_KIND.confirmation,
+    {
+      subject,
+      preview: `訂單 #${order.id} 已成立，訂單總額 ${ntd(order.total_amount)}`,
+      headline: '訂單成立通知',
+      intro: [`感謝您在 ${ctx.brand.name} 訂購，我們已收到您的訂單。`],
+      rows: orderRows(order, ['訂購時間', `${taipeiTimestamp(order.created_at)}（台北時間）`]),
+      items: itemTable(order, items, adjustments),
+      sections: [
+        { title: '配送資訊', rows: rowsOf(shippingRows(order, ctx)), notes: [] },
+        { title: '付款資訊', rows: rowsOf([['付款方式', ctx.paymentLabel], ...pay.rows]), notes: [pay.note] },
+        invoiceSection(order),
+      ],
+      button: { url: slipUrl(ctx.brand.origin, order.mer_trade_no), label: '查看訂單與付款資訊' },
+    },
+    ctx,
+  );
 }
 
 /**
@@ -293,56 +298,39 @@ export function orderConfirmationMail(order: MailOrder, items: MailOrderItem[], 
  * account / CVS code was issued for it. The money as stored, each adjustment, the new payment
  * instructions; the old account or code no longer pays the order.
  */
-export function orderNewCodeMail(order: MailOrder, ctx: OrderMailContext, adjustments: readonly MailAdjustment[], attempt: string, reason: 'repriced' | 'switched' = 'repriced'): MailMessage {
-  const head: Row[] = [
-    ['訂單編號', `#${order.id}`],
-    ['交易編號', order.mer_trade_no],
-  ];
-  const totals = totalRows(order, adjustments);
+export function orderNewCodeMail(
+  order: MailOrder,
+  ctx: OrderMailContext,
+  adjustments: readonly MailAdjustment[],
+  attempt: string,
+  reason: 'repriced' | 'switched' = 'repriced',
+  items: readonly MailOrderItem[] = [],
+): Promise<MailMessage> {
   const pay = paymentInstructions(order);
-  const payRows: Row[] = [['付款方式', ctx.paymentLabel], ...pay.rows];
-  const link = slipUrl(ctx.origin, order.mer_trade_no);
   const old = '先前的繳費帳號或代碼已失效，請勿再使用，改以下列新的繳費資訊付款。';
   // A switch of payment method (更換付款方式) keeps the amount: the mail only carries the new code.
   const lead =
     reason === 'switched'
-      ? `您在 ${ctx.shopName} 的訂單已更換付款方式為「${ctx.paymentLabel}」，請以下列繳費資訊於期限內付款 ${ntd(order.total_amount)}。`
-      : `您在 ${ctx.shopName} 的訂單金額已調整為 ${ntd(order.total_amount)}。${old}`;
-  const text = [
-    `${order.buy_name} 您好：`,
-    '',
-    lead,
-    '',
-    ...rowsText(head),
-    '',
-    ...rowsText(totals),
-    '',
-    '【付款資訊】',
-    ...rowsText(payRows),
-    pay.note,
-    '',
-    `查看訂單與付款資訊：${link}`,
-    '',
-    ctx.shopName,
-  ].join('\n');
-  const html = [
-    `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
-    `<p>${escapeHtml(lead)}</p>`,
-    `<table cellpadding="0" cellspacing="0">${rowsHtml(head)}</table>`,
-    `<table cellpadding="0" cellspacing="0" style="margin-top:8px">${rowsHtml(totals)}</table>`,
-    '<h3>付款資訊</h3>',
-    `<table cellpadding="0" cellspacing="0">${rowsHtml(payRows)}</table>`,
-    `<p>${escapeHtml(pay.note)}</p>`,
-    `<p><a href="${escapeHtml(link)}">查看訂單與付款資訊</a></p>`,
-    `<p>${escapeHtml(ctx.shopName)}</p>`,
-  ].join('\n');
-  return {
-    to: recipient(order),
-    subject: headerSafe(`【${ctx.shopName}】${reason === 'switched' ? '付款資訊通知' : '訂單金額調整通知'} #${order.id}`),
-    text,
-    html,
-    messageId: orderMessageId(order, newCodeKind(attempt)),
-  };
+      ? `您在 ${ctx.brand.name} 的訂單已更換付款方式為「${ctx.paymentLabel}」，請以下列繳費資訊於期限內付款 ${ntd(order.total_amount)}。`
+      : `您在 ${ctx.brand.name} 的訂單金額已調整為 ${ntd(order.total_amount)}。${old}`;
+  const what = reason === 'switched' ? '付款資訊通知' : '訂單金額調整通知';
+  const table = itemTable(order, items, adjustments);
+  return mailOf(
+    order,
+    newCodeKind(attempt),
+    {
+      subject: subjectOf(ctx, what, order),
+      preview: lead,
+      headline: what,
+      intro: [lead],
+      // With the lines: the item table; without them: the money rows under the order's.
+      rows: items.length ? orderRows(order) : [...orderRows(order), ...table.totals, ...(table.total ? [table.total] : [])],
+      items: items.length ? table : undefined,
+      sections: [{ title: '付款資訊', rows: rowsOf([['付款方式', ctx.paymentLabel], ...pay.rows]), notes: [pay.note] }],
+      button: { url: slipUrl(ctx.brand.origin, order.mer_trade_no), label: '查看訂單與付款資訊' },
+    },
+    ctx,
+  );
 }
 
 /** The order_messages kind of the new-code mail of one attempt (one mail per issued code). */
@@ -350,46 +338,88 @@ export function newCodeKind(attempt: string): OrderMessageKind {
   return `mail.new-code:${attempt}`;
 }
 
-/** `mail.order-paid`: payment received, amount, time, invoice note, slip link. */
-export function orderPaidMail(order: MailOrder, ctx: OrderMailContext): MailMessage {
+/** `mail.order-paid`: payment received, amount, time, the items, the invoice (its number once issued), slip link. */
+export function orderPaidMail(order: MailOrder, ctx: OrderMailContext, items: readonly MailOrderItem[] = [], adjustments: readonly MailAdjustment[] = []): Promise<MailMessage> {
   const rows: Row[] = [
-    ['訂單編號', `#${order.id}`],
-    ['交易編號', order.mer_trade_no],
     ['付款方式', ctx.paymentLabel],
     ['付款金額', ntd(order.total_amount)],
     ...(order.paid_at ? ([['付款時間', `${taipeiTimestamp(order.paid_at)}（台北時間）`]] as Row[]) : []),
+    ...(order.invoice_no ? ([['發票號碼', order.invoice_no]] as Row[]) : []),
   ];
-  const invoice = invoiceNote(order);
-  const link = slipUrl(ctx.origin, order.mer_trade_no);
-  const text = [
-    `${order.buy_name} 您好：`,
-    '',
-    '我們已收到您的付款，將盡快為您安排出貨。',
-    '',
-    ...rowsText(rows),
-    '',
-    `【發票】${invoice}`,
-    '',
-    `查看訂單：${link}`,
-    '',
-    ctx.shopName,
-  ].join('\n');
-  const html = [
-    `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
-    '<p>我們已收到您的付款，將盡快為您安排出貨。</p>',
-    `<table cellpadding="0" cellspacing="0">${rowsHtml(rows)}</table>`,
-    '<h3>發票</h3>',
-    `<p>${escapeHtml(invoice)}</p>`,
-    `<p><a href="${escapeHtml(link)}">查看訂單</a></p>`,
-    `<p>${escapeHtml(ctx.shopName)}</p>`,
-  ].join('\n');
-  return {
-    to: recipient(order),
-    subject: headerSafe(`【${ctx.shopName}】付款完成通知 #${order.id}`),
-    text,
-    html,
-    messageId: orderMessageId(order, ORDER_MESSAGE_KIND.paidMail),
-  };
+  return mailOf(
+    order,
+    ORDER_MESSAGE_KIND.paidMail,
+    {
+      subject: subjectOf(ctx, '付款完成通知', order),
+      preview: `已收到您的付款 ${ntd(order.total_amount)}`,
+      headline: '付款完成通知',
+      intro: ['我們已收到您的付款，將盡快為您安排出貨。'],
+      rows: orderRows(order, ...rows),
+      ...(items.length ? { items: itemTable(order, items, adjustments) } : {}),
+      sections: [{ title: '發票', rows: [], notes: [invoiceNote(order)] }],
+      button: { url: slipUrl(ctx.brand.origin, order.mer_trade_no), label: '查看訂單' },
+    },
+    ctx,
+  );
+}
+
+/** What each parcel step and the cancel say (title bar, subject, first paragraph). */
+const NEWS_TEXT: Readonly<Record<OrderMailNewsKind, { title: string; lead: (order: MailOrder, ctx: OrderMailContext) => string }>> = {
+  shipped: { title: '訂單出貨通知', lead: () => '您的訂單已出貨，包裹已交由物流配送。' },
+  'at-store': {
+    title: '包裹到店通知',
+    lead: (o) => `您的包裹已送達取貨門市${o.store_name ? `「${o.store_name}」` : ''}，請於 7 天內攜帶證件前往取貨${o.payment === 'cod' ? `，並於取貨時付款 ${ntd(o.total_amount)}` : ''}。`,
+  },
+  delivered: {
+    title: '訂單送達通知',
+    lead: (o) => (HOME_SHIPPINGS.includes(o.shipping) ? '您的包裹已送達，感謝您的訂購！' : '您的包裹已取貨完成，感謝您的訂購！'),
+  },
+  cancelled: {
+    title: '訂單取消通知',
+    lead: (o) => `您的訂單已取消${o.order_status_msg ? `（${o.order_status_msg}）` : ''}。`,
+  },
+};
+
+/** What follows the lead: the 7-day 鑑賞期 after delivery; a cancelled order's money. */
+function newsNotes(kind: OrderMailNewsKind, order: MailOrder): string[] {
+  switch (kind) {
+    case 'delivered':
+      return ['商品享有收貨後 7 天鑑賞期，如需退貨，請於期限內在訂單頁面提出申請。'];
+    case 'cancelled':
+      return order.payment_status === PAYMENT_STATE_CODE.paid
+        ? ['您已付款的金額將依原付款方式退還，退款完成後會再寄信通知您。']
+        : ['此訂單未付款，不會向您收取任何費用；如已取得繳費代碼或帳號，請勿再繳費。'];
+    default:
+      return [];
+  }
+}
+
+/**
+ * `mail.order-news` (issue 22 §6): 訂單出貨通知, 包裹到店通知, 訂單送達通知, 訂單取消通知 — the order's
+ * lines and money as stored (the record of what was shipped or cancelled), the shipping rows, the link.
+ */
+export function orderNewsMail(kind: OrderMailNewsKind, order: MailOrder, items: readonly MailOrderItem[], ctx: OrderMailContext, adjustments: readonly MailAdjustment[] = []): Promise<MailMessage> {
+  const text = NEWS_TEXT[kind];
+  const lead = text.lead(order, ctx);
+  const extra: Row[] = [];
+  if (kind !== 'cancelled' && order.ship_trade_no) extra.push(['物流編號', order.ship_trade_no]);
+  if (kind === 'cancelled' && order.cancelled_at) extra.push(['取消時間', `${taipeiTimestamp(order.cancelled_at)}（台北時間）`]);
+  if (kind === 'delivered' && order.delivered_at) extra.push([HOME_SHIPPINGS.includes(order.shipping) ? '送達時間' : '取貨時間', `${taipeiTimestamp(order.delivered_at)}（台北時間）`]);
+  return mailOf(
+    order,
+    NEWS_MAIL_KIND[kind],
+    {
+      subject: subjectOf(ctx, text.title, order),
+      preview: lead,
+      headline: text.title,
+      intro: [lead, ...newsNotes(kind, order)],
+      rows: orderRows(order, ...extra),
+      items: itemTable(order, items, adjustments),
+      sections: kind === 'cancelled' ? [] : [{ title: '配送資訊', rows: rowsOf(shippingRows(order, ctx)), notes: [] }],
+      button: { url: slipUrl(ctx.brand.origin, order.mer_trade_no), label: '查看訂單' },
+    },
+    ctx,
+  );
 }
 
 /** `sms.order-paid`: short, no personal data beyond the order number and amount. */

@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { messageOrigin } from '../../common/messages/message-origin';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sender';
+import { loadMailBrand } from '../../integrations/mail/templates/mail-brand';
 import { SMS_SENDER, type SmsSender } from '../../integrations/sms/sms-sender';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
@@ -26,6 +29,7 @@ export class CodeDeliveryProcessor {
     private readonly phoneCodes: PhoneCodeService,
     private readonly emailCodes: EmailCodeService,
     private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @JobHandler(JobName.SmsSend)
@@ -46,7 +50,7 @@ export class CodeDeliveryProcessor {
       this.logger.log(`code mail to ${maskRecipient(email)} skipped: code #${codeId} already used or expired`);
       return;
     }
-    await this.mail.send(emailCodeMail(email, await this.shopName(), code, codeId));
+    await this.mail.send(await emailCodeMail(email, await loadMailBrand(this.settings, messageOrigin(this.config)), code, codeId));
   }
 
   private async shopName(): Promise<string> {

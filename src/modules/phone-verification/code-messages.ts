@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../common/html/escape-html';
 import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
+import { normalBrand, renderMail, type MailBrand } from '../../integrations/mail/templates/mail-templates';
 import type { SmsCodePurpose, SmsNotice } from '../../jobs/job-types';
 
 /** SMS texts. Kept short (one 70-character UCS-2 segment where possible); the code is never logged. */
@@ -16,14 +16,24 @@ export function smsText(purpose: SmsCodePurpose | SmsNotice, shop: string, code?
   }
 }
 
-export function emailCodeMail(to: string, shop: string, code: string, codeId?: number): MailMessage {
-  const text = `您好：\n\n您的 Email 驗證碼為 ${code}，10 分鐘內有效。\n如非本人操作，請忽略此信。\n\n${shop}`;
-  const html =
-    `<p>您好：</p><p>您的 Email 驗證碼為 <strong style="font-size:20px;letter-spacing:4px">${escapeHtml(code)}</strong>，10 分鐘內有效。</p>` +
-    `<p>如非本人操作，請忽略此信。</p><p>${escapeHtml(shop)}</p>`;
+/** The e-mail change code (`mail.verification-code`) in the shop's layout: the code large, 10 minutes, ignore if not you. */
+export async function emailCodeMail(to: string, shop: string | MailBrand, code: string, codeId?: number): Promise<MailMessage> {
+  const brand = typeof shop === 'string' ? normalBrand({ name: shop, origin: '' }) : shop;
+  const subject = headerSafe(`【${brand.name}】Email 驗證碼`);
+  const { html, text } = await renderMail({
+    brand,
+    subject,
+    preview: '您的 Email 驗證碼，10 分鐘內有效',
+    headline: 'Email 驗證碼',
+    greeting: '您好：',
+    intro: [`您的 Email 驗證碼為 ${code}，10 分鐘內有效。`],
+    code,
+    outro: ['如非本人操作，請忽略此信。'],
+    footer: `此為 ${brand.name} 系統通知，請勿直接回覆。`,
+  });
   return {
     to,
-    subject: headerSafe(`【${shop}】Email 驗證碼`),
+    subject,
     text,
     html,
     ...(codeId ? { messageId: `<email-code-${codeId}@skinshop.local>` } : {}),

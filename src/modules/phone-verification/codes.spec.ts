@@ -18,8 +18,8 @@ describe('one-time codes', () => {
     for (const p of ['register', 'forgot-password', 'phone-change'] as const) expect(smsText(p, '肌研舍', '123456').length).toBeLessThanOrEqual(70);
   });
 
-  it('the code mail escapes the shop name and keeps headers on one line', () => {
-    const m = emailCodeMail('a@example.com', '<b>Shop</b>\r\nBcc: x@y', '123456', 7);
+  it('the code mail escapes the shop name and keeps headers on one line', async () => {
+    const m = await emailCodeMail('a@example.com', '<b>Shop</b>\r\nBcc: x@y', '123456', 7);
     expect(m.subject).not.toMatch(/[\r\n]/);
     expect(m.html).toContain('&lt;b&gt;Shop&lt;/b&gt;');
     expect(m.text).toContain('123456');

@@ -4,6 +4,7 @@ import { messageOrigin } from '../../common/messages/message-origin';
 import { Transactions } from '../../common/transactions/transactions';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sender';
+import { loadMailBrand } from '../../integrations/mail/templates/mail-brand';
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
@@ -39,11 +40,10 @@ export class RefundMailProcessor {
     if (refund.status !== 'done' && refund.status !== 'manual') return void this.logger.log(`refund #${refund.id} notice not sent: status ${refund.status}`);
     const order = await this.orders.findById(refund.order_id);
     if (!order?.buy_email) return void this.logger.log(`refund #${refund.id} notice not sent: no buyer e-mail`);
-    const pub = (await this.settings.publicSettings()).find((s) => s.s_key === 'COMPANY_NAME');
-    const shopName = (pub?.s_value ?? (await this.settings.get('COMPANY_NAME'))).trim() || 'skinshop';
+    const brand = await loadMailBrand(this.settings, messageOrigin(this.config));
     // A partial refund of an invoiced order: the link to 同意電子折讓 (the allowance waits for it).
     const allowance = await this.allowances.consentLinkForRefund(refund.id);
-    await this.mail.send(refundMail(order, refund, { shopName, origin: messageOrigin(this.config), allowance }));
+    await this.mail.send(await refundMail(order, refund, { brand, allowance }));
     await this.tx.repo(Refund).update({ id: refund.id, notified_at: IsNull() }, { notified_at: new Date() });
     this.logger.log(`refund #${refund.id} notice sent to ${maskRecipient(order.buy_email)}`);
   }

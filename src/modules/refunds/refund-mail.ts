@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../common/html/escape-html';
 import { headerSafe, type MailMessage } from '../../integrations/mail/mail-sender';
+import { renderMail, type MailBrand } from '../../integrations/mail/templates/mail-templates';
 import type { OrderStateService } from '../orders/order-state.service';
 import type { Refund } from './entities/refund.entity';
 
@@ -8,9 +8,8 @@ export type OrderRow = NonNullable<Awaited<ReturnType<OrderStateService['findByI
 
 /** What the refund notice names besides the order and the refund. */
 export interface RefundMailContext {
-  shopName: string;
-  /** Public origin for the link to the member's orders, without a trailing slash. */
-  origin: string;
+  /** The shop's name, look and public origin (loadMailBrand). */
+  brand: MailBrand;
   /** An e-invoice allowance of this refund awaiting the buyer's consent: its token (the link) and amount. */
   allowance?: { token: string; amount: number } | null;
 }
@@ -42,37 +41,42 @@ export function refundRoute(r: Pick<Refund, 'method' | 'bank_code' | 'bank_accou
   }
 }
 
-/** `mail.order-refunded`: the amount, how it comes back, the order; every order value is buyer input and is escaped in HTML. */
-export function refundMail(order: Pick<OrderRow, 'id' | 'mer_trade_no' | 'buy_name' | 'buy_email' | 'created_at'>, r: Refund, ctx: RefundMailContext): MailMessage {
+/**
+ * `mail.order-refunded`: the amount, how it comes back, the order; with an allowance awaiting the
+ * buyer's consent, the consent note, its amount and the 同意電子折讓 button (the allowance-consent
+ * message of issue 22 §6). Every order value is buyer input and is escaped by the template.
+ */
+export async function refundMail(order: Pick<OrderRow, 'id' | 'mer_trade_no' | 'buy_name' | 'buy_email' | 'created_at'>, r: Refund, ctx: RefundMailContext): Promise<MailMessage> {
   const route = refundRoute(r);
-  const rows: [string, string][] = [
-    ['訂單編號', `#${order.id}`],
-    ['交易編號', order.mer_trade_no],
-    ['退款金額', ntd(r.amount)],
-    ['退款方式', route.label],
-  ];
-  const link = `${ctx.origin.replace(/\/+$/, '')}/orders`;
-  const consent = ctx.allowance ? allowanceLink(ctx.origin, ctx.allowance.token) : null;
-  const consentText = consent ? [ALLOWANCE_MAIL_NOTE, `折讓金額：${ntd(ctx.allowance!.amount)}`, `同意電子折讓：${consent}`, ''] : [];
-  const text = [`${order.buy_name} 您好：`, '', '我們已為您的訂單辦理退款。', '', ...rows.map(([k, v]) => `${k}：${v}`), '', route.note, '', ...consentText, `查看訂單：${link}`, '', ctx.shopName].join('\n');
-  const html = [
-    `<p>${escapeHtml(order.buy_name)} 您好：</p>`,
-    '<p>我們已為您的訂單辦理退款。</p>',
-    `<table cellpadding="0" cellspacing="0">${rows.map(([k, v]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
-    `<p>${escapeHtml(route.note)}</p>`,
-    ...(consent
-      ? [
-          `<p>${escapeHtml(ALLOWANCE_MAIL_NOTE)}（折讓金額 ${escapeHtml(ntd(ctx.allowance!.amount))}）</p>`,
-          `<p><a href="${escapeHtml(consent)}" style="display:inline-block;padding:10px 18px;background:#1f6f5c;color:#fff;border-radius:6px;text-decoration:none">同意電子折讓</a></p>`,
-        ]
-      : []),
-    `<p><a href="${escapeHtml(link)}">查看訂單</a></p>`,
-    `<p>${escapeHtml(ctx.shopName)}</p>`,
-  ].join('\n');
+  const origin = ctx.brand.origin.replace(/\/+$/, '');
+  const orders = { url: `${origin}/orders`, label: '查看訂單' };
+  const consent = ctx.allowance ? { url: allowanceLink(origin, ctx.allowance.token), label: '同意電子折讓' } : null;
+  const subject = headerSafe(`【${ctx.brand.name}】退款通知 #${order.id}`);
+  const { html, text } = await renderMail({
+    brand: ctx.brand,
+    subject,
+    preview: `退款 ${ntd(r.amount)}（${route.label}）`,
+    headline: '退款通知',
+    greeting: `${order.buy_name} 您好：`,
+    intro: ['我們已為您的訂單辦理退款。'],
+    rows: [
+      { k: '訂單編號', v: `#${order.id}` },
+      { k: '交易編號', v: order.mer_trade_no },
+      { k: '退款金額', v: ntd(r.amount) },
+      { k: '退款方式', v: route.label },
+    ],
+    sections: [
+      { title: '退款說明', rows: [], notes: [route.note] },
+      ...(ctx.allowance ? [{ title: '電子發票折讓', rows: [{ k: '折讓金額', v: ntd(ctx.allowance.amount) }], notes: [ALLOWANCE_MAIL_NOTE] }] : []),
+    ],
+    // With an allowance the consent is the action; the orders link follows.
+    button: consent ?? orders,
+    links: consent ? [orders] : [],
+  });
   const name = headerSafe(order.buy_name, 50);
   return {
     to: name ? { name, address: order.buy_email } : order.buy_email,
-    subject: headerSafe(`【${ctx.shopName}】退款通知 #${order.id}`),
+    subject,
     text,
     html,
     messageId: `<refund-${r.id}-${new Date(order.created_at).getTime()}@skinshop.order>`,
