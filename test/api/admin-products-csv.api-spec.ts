@@ -92,7 +92,7 @@ describe('admin product CSV export / import', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="products-${taipeiToday()}.csv"`);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFproduct_id,title,category,unit,description,image_url,media_urls,seo_description,is_active,is_new,is_hot,is_manager,variant_id,variant_name,quantity,original_price,discount_price',
+      '\uFEFFproduct_id,title,category,unit,description,image_url,media_urls,seo_description,is_active,is_new,is_hot,is_manager,variant_id,variant_name,quantity,original_price,discount_price,registration_no,volume,ingredients,usage,warnings,shelf_life,origin,maker',
     );
     const a = rows.filter((r) => r.product_id === String(idA));
     expect(a.map((r) => [r.variant_name, r.quantity, r.original_price, r.discount_price])).toEqual([
@@ -248,5 +248,26 @@ describe('admin product CSV export / import', () => {
     const csrf = (await agent.get('/api/admin/csrf-token')).body.csrfToken as string;
     const visitorImport = await agent.post('/api/admin/products/import').set('X-CSRF-Token', csrf).attach('file', Buffer.from('x'), 'p.csv');
     expect(visitorImport.status).toBe(401);
+  });
+  it('the cosmetics label columns (issue 22 §5): edited in the file they are checked and saved; a file without them keeps the stored values', async () => {
+    const { rows } = await exportCsv();
+    const label = { registration_no: '1130999999', ingredients: '水、甘油\n香料', origin: '日本' };
+    const withLabel = rows.map((r) => (r.product_id === String(idA) ? { ...r, ...label } : r));
+    const preview = await upload(editor, toCsv(withLabel), 1);
+    expect(preview.body.errors).toEqual([]);
+    expect(preview.body.products?.find((p) => p.product_id === idA)).toMatchObject({ action: 'update', changes: ['化粧品產品登錄編號', '全成分', '產地'] });
+    expect((await upload(editor, toCsv(withLabel), 0)).body).toMatchObject({ success: true, counts: { update: 1 } });
+    const cosmetics = async () => (await request(t.http).get(`/api/load/productD/${idA}`).expect(200)).body.pDetails.cosmetics as Record<string, string>;
+    expect(await cosmetics()).toMatchObject(label);
+
+    const bad = rows.map((r) => (r.product_id === String(idA) ? { ...r, registration_no: '衛部粧 1' } : r));
+    const refused = await upload(editor, toCsv(bad), 1);
+    const line = 2 + rows.findIndex((r) => r.product_id === String(idA));
+    expect(refused.body.errors).toEqual([{ line, field: 'registration_no', message: '化粧品登錄編號格式錯誤' }]);
+
+    const older = (await exportCsv()).rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !['registration_no', 'volume', 'ingredients', 'usage', 'warnings', 'shelf_life', 'origin', 'maker'].includes(k))));
+    const again = await upload(editor, toCsv(older), 0);
+    expect(again.body).toMatchObject({ success: true, counts: { create: 0, update: 0 } });
+    expect(await cosmetics()).toMatchObject(label);
   });
 });
