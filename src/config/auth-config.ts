@@ -97,6 +97,9 @@ export const DEFAULT_CSRF_EXEMPT_PATHS = [
   '/api/logistics/cvs-map/return',
   '/api/logistics/payuni/notify',
   '/api/webhooks/',
+  // The LINE webhook (verified by X-Line-Signature) and the one-click unsubscribe (signed link; mail clients POST it without a session).
+  '/api/line/webhook',
+  '/api/unsubscribe/',
 ];
 
 export const DEFAULT_FACEBOOK_GRAPH_VERSION = 'v23.0';

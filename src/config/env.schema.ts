@@ -382,6 +382,21 @@ export class EnvVars {
   @WhenSet((v) => typeof v === 'string' && TELEGRAM_CHAT_ID.test(v), 'must be a numeric chat id or @channelname')
   TELEGRAM_CHAT_ID?: string;
 
+  /** LINE Messaging API base of the shop's Official Account, e.g. https://api.line.me (default: the built-in simulator, also in production). */
+  @Transform(trimmed)
+  @IsHttpUrl()
+  LINE_MESSAGING_API_URL?: string;
+
+  /** The Messaging API channel's access token (Bearer): never answered or logged. */
+  @Transform(trimmed)
+  @RequiredWithUrl('LINE_MESSAGING_API_URL')
+  LINE_MESSAGING_ACCESS_TOKEN?: string;
+
+  /** The Messaging API channel secret: verifies the webhook's X-Line-Signature. */
+  @Transform(trimmed)
+  @RequiredWithUrl('LINE_MESSAGING_API_URL')
+  LINE_MESSAGING_CHANNEL_SECRET?: string;
+
   /** OpenAI-compatible chat completions base for the editor's AI rewrite, e.g. https://api.openai.com/v1 (default: the built-in simulator). */
   @Transform(trimmed)
   @IsHttpUrl()

@@ -5,6 +5,8 @@ import { SIMULATOR_APP_KEY, SIMULATOR_TAX_ID } from '../integrations/amego/amego
 import type { LinePayConfig } from '../integrations/linepay/linepay-config';
 import { SIMULATOR_CHANNEL_ID, SIMULATOR_CHANNEL_SECRET } from '../integrations/linepay/linepay-config';
 import { normaliseApiUrl, PayuniSettings, SIMULATOR_HASH_IV, SIMULATOR_HASH_KEY, SIMULATOR_MER_ID } from '../integrations/payuni/payuni-config';
+import type { LineMessagingConfig } from '../integrations/line-messaging/line-messaging-config';
+import { SIMULATOR_LINE_ACCESS_TOKEN, SIMULATOR_LINE_CHANNEL_SECRET } from '../integrations/line-messaging/line-messaging-config';
 import type { TelegramConfig } from '../integrations/telegram/telegram-config';
 import { SIMULATOR_BOT_TOKEN, SIMULATOR_CHAT_ID } from '../integrations/telegram/telegram-config';
 import type { EnvVars } from './env.schema';
@@ -19,6 +21,8 @@ export interface ProvidersConfig {
   linepay: LinePayConfig;
   amego: AmegoConfig;
   telegram: TelegramConfig;
+  /** The shop's LINE Official Account (Messaging API: pushes and the webhook; issue 22 §2). */
+  lineMessaging: LineMessagingConfig;
   /** The editor's AI rewrite (OpenAI-compatible chat completions). */
   ai: AiConfig;
   /** PROVIDER_SIMULATORS=true: the simulators may serve in production (a demo, the bench). */
@@ -54,6 +58,12 @@ export function providersConfigOf(env: EnvVars): ProvidersConfig {
       apiUrl: env.TELEGRAM_API_URL ? noSlash(env.TELEGRAM_API_URL) : null,
       token: env.TELEGRAM_BOT_TOKEN ?? SIMULATOR_BOT_TOKEN,
       chatId: env.TELEGRAM_CHAT_ID ?? SIMULATOR_CHAT_ID,
+    },
+    lineMessaging: {
+      driver: env.LINE_MESSAGING_API_URL ? 'line' : 'simulator',
+      apiUrl: env.LINE_MESSAGING_API_URL ? noSlash(env.LINE_MESSAGING_API_URL) : null,
+      accessToken: env.LINE_MESSAGING_ACCESS_TOKEN ?? SIMULATOR_LINE_ACCESS_TOKEN,
+      channelSecret: env.LINE_MESSAGING_CHANNEL_SECRET ?? SIMULATOR_LINE_CHANNEL_SECRET,
     },
     ai: {
       driver: env.AI_API_URL ? 'openai' : 'simulator',

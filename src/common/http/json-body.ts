@@ -143,8 +143,13 @@ export function bodyError(err: unknown, req?: IncomingMessage): unknown {
   return err;
 }
 
+/** The routes whose raw body is kept as `req.rawBody` (their signature covers the bytes). */
+export const RAW_BODY_PATH = '/api/line/webhook';
+
 /** Refuses (in body-parser's verify hook, before JSON.parse) what we never parse: other charsets, deep nesting. */
-function verify(_req: IncomingMessage, _res: unknown, body: Buffer, encoding: string | null): void {
+function verify(req: IncomingMessage, _res: unknown, body: Buffer, encoding: string | null): void {
+  // Webhooks signed over the raw bytes (LINE's X-Line-Signature) keep them for their check.
+  if (req.url?.startsWith(RAW_BODY_PATH)) (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
   if (encoding !== null && encoding.toLowerCase() !== 'utf-8') throw refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, BODY_MSG.charset);
   if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) throw refuse(HttpStatus.BAD_REQUEST, BODY_MSG.tooDeep);
 }

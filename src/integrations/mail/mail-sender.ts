@@ -14,6 +14,8 @@ export interface MailMessage {
   replyTo?: string | MailAddress;
   /** Stable Message-ID for a retried job, so mail clients collapse an accidental duplicate. */
   messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe / List-Unsubscribe-Post on marketing mail (issue 22). */
+  headers?: Record<string, string>;
 }
 
 /** One e-mail transport. Implementations: SMTP (nodemailer) and log (embedded default, dev outbox). */

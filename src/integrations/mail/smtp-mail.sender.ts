@@ -36,6 +36,7 @@ export class SmtpMailSender implements MailSender {
         text: message.text,
         html: message.html,
         messageId: message.messageId,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       this.logger.log(`e-mail to ${maskRecipient(to)} accepted by SMTP (${info.messageId})`);
       return { messageId: info.messageId };

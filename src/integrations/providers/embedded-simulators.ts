@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config/app-config';
 import { AmegoSimulator, createAmegoSimulator } from '../amego/simulators/amego-simulator';
 import { createLinePaySimulator, LinePaySimulator } from '../linepay/simulators/linepay-simulator';
 import { createPayuniSimulator, PayuniSimulator } from '../payuni/simulators/payuni-simulator';
+import { createLineMessagingSimulator, LineMessagingSimulator } from '../line-messaging/simulators/line-messaging-simulator';
 import { LoopbackServer, listenOnLoopback } from '../simulators/listen';
 import { createTelegramSimulator, TelegramSimulator } from '../telegram/simulators/telegram-simulator';
 
@@ -13,6 +14,7 @@ export const SIMULATOR_MOUNTS = {
   linepay: '/sim/linepay',
   amego: '/sim/amego',
   telegram: '/sim/telegram',
+  line: '/sim/line',
 } as const;
 
 export type SimulatedProvider = keyof typeof SIMULATOR_MOUNTS;
@@ -30,6 +32,8 @@ export type SimulatedProvider = keyof typeof SIMULATOR_MOUNTS;
  *   browser would go), `linepay.failNext(...)`, `linepay.setOutage(on)`, `linepay.setDelay(ms)`.
  * - `amego.invoices`, `amego.calls`, `amego.failNext(...)`, `amego.outage(on)`, `amego.loseNextAnswer()`.
  * - `telegram.sent()`, `telegram.failNext(...)`, `telegram.outage(on)`.
+ * - `line.follow(userId)` / `line.unfollow(userId)` (signed webhooks to the shop), `line.received(userId)`,
+ *   `line.messages`, `line.calls`, `line.failNext(...)`, `line.outage(on)` (LINE Messaging API, issue 22).
  *
  * The same instances answer the browser under the shop origin (SIMULATOR_MOUNTS, mounted by
  * configureHttp) and the server's real clients over a loopback listener (`loopbackUrl`), so
@@ -40,6 +44,7 @@ export interface EmbeddedSimulators {
   linepay: (LinePaySimulator & { transactionOf(orderId: string): string | undefined }) | null;
   amego: AmegoSimulator | null;
   telegram: TelegramSimulator | null;
+  line: LineMessagingSimulator | null;
   /** `http://127.0.0.1:<port>`: the loopback listener (each simulator under its provider name, e.g. `/payuni`). */
   loopbackUrl: string | null;
   /** The browser-facing routers to mount on the shop, by mount path. */
@@ -70,6 +75,7 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
     linepay: p.linepay.apiUrl === null,
     amego: p.amego.apiUrl === null,
     telegram: p.telegram.apiUrl === null,
+    line: p.lineMessaging.apiUrl === null,
   };
   if (!Object.values(wanted).some(Boolean)) return null;
 
@@ -101,6 +107,14 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
     : null;
   const amego = wanted.amego && options.listen ? createAmegoSimulator({ taxId: p.amego.taxId, appKey: p.amego.appKey }) : null;
   const telegram = wanted.telegram && options.listen ? createTelegramSimulator({ token: p.telegram.token }) : null;
+  const line =
+    wanted.line && options.listen
+      ? createLineMessagingSimulator({
+          accessToken: p.lineMessaging.accessToken,
+          channelSecret: p.lineMessaging.channelSecret,
+          webhookUrl: shopOrigin ? `${shopOrigin}/api/line/webhook` : undefined,
+        })
+      : null;
 
   let server: LoopbackServer | null = null;
   if (options.listen) {
@@ -109,6 +123,9 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
     if (linepay) loopback.use('/linepay', linepay.router);
     if (amego) loopback.use('/amego', amego);
     if (telegram) loopback.use('/telegram', telegram);
+    if (line) loopback.use('/line', line);
+    // @line/bot-sdk calls `/v2/bot/…` on the origin of its base URL: the LINE API at the loopback's root.
+    if (line) loopback.use('/v2/bot/message/push', line.pushApi);
     server = await listenOnLoopback(loopback);
   }
   const webOrigin = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
@@ -122,6 +139,7 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
     linepay,
     amego,
     telegram,
+    line,
     loopbackUrl: server?.url ?? null,
     mounts() {
       const out: { path: string; router: Router }[] = [];
@@ -129,12 +147,16 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
       if (linepay) out.push({ path: SIMULATOR_MOUNTS.linepay, router: linepay.router });
       if (amego) out.push({ path: SIMULATOR_MOUNTS.amego, router: amego });
       if (telegram) out.push({ path: SIMULATOR_MOUNTS.telegram, router: telegram });
+      if (line) out.push({ path: SIMULATOR_MOUNTS.line, router: line }, { path: '/v2/bot/message/push', router: line.pushApi });
       return out;
     },
     shopListening(origin: string) {
       if (payuni && !payuni.statusNotifyTarget()) payuni.setStatusNotifyUrl(`${origin.replace(/\/+$/, '')}/api/logistics/payuni/notify`);
+      if (line && !line.webhookTarget()) line.setWebhookUrl(`${origin.replace(/\/+$/, '')}/api/line/webhook`);
     },
     apiUrlOf(provider: SimulatedProvider) {
+      // LINE's SDK takes an origin (it calls /v2/bot/… there): the loopback's, or the web's (pushApi mounted at its root path).
+      if (provider === 'line') return server ? server.url : webOrigin;
       return server ? `${server.url}/${provider}` : `${webOrigin}${SIMULATOR_MOUNTS[provider]}`;
     },
     async idle() {

@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { AppError } from '../../common/errors/app-error';
 import type { SessionUser } from '../../common/auth/session-user';
 import { MSG } from '../../common/validation/messages';
+import { Transactions } from '../../common/transactions/transactions';
+import { MemberPreferencesService } from '../preferences/preferences.service';
 import { PhoneFlowService } from '../phone-verification/phone-flow.service';
 import { ProfileView } from '../users/profile.view';
 import { UsersService } from '../users/users.service';
@@ -42,6 +44,8 @@ export class AccountService {
     private readonly sessions: SessionAuthService,
     private readonly passport: AuthPassport,
     private readonly csrf: CsrfService,
+    private readonly tx: Transactions,
+    private readonly preferences: MemberPreferencesService,
   ) {}
 
   async login(req: Request, res: Response): Promise<LoggedIn> {
@@ -55,12 +59,19 @@ export class AccountService {
     return { csrfToken: this.csrf.token(req, true) };
   }
 
-  /** Step 2 of registration: only with this session's verified code for `phone`. */
-  async register(req: Request, phone: string, password: string): Promise<LoggedIn> {
+  /**
+   * Step 2 of registration: only with this session's verified code for `phone`. `marketingConsent`
+   * (the unticked box) opts in to marketing, recorded in the member's creation transaction (issue 22 §1).
+   */
+  async register(req: Request, phone: string, password: string, marketingConsent = false): Promise<LoggedIn> {
     if (!this.phoneFlow.hasGrant('register', phone, req.session)) throw new AppError(MSG.phoneNotVerified);
     const hash = await this.hasher.hash(password);
     if (!(await this.phoneFlow.takeGrant('register', phone, req.session))) throw new AppError(MSG.phoneNotVerified);
-    const user = await this.users.createPasswordMember(phone, hash);
+    const user = await this.tx.run(async () => {
+      const created = await this.users.createPasswordMember(phone, hash);
+      await this.preferences.registrationConsent(created.id, marketingConsent);
+      return created;
+    });
     return this.startSession(req, user.id);
   }
 

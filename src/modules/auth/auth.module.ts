@@ -14,14 +14,16 @@ import { SessionBackend } from './session/session-backend';
 import { ShopLoginController } from './shop-login.controller';
 import { ShopPasswordController } from './shop-password.controller';
 import { SocialLoginService } from './social/social-login.service';
+import { ShopLineBindController } from './social/shop-line-bind.controller';
+import { PreferencesModule } from '../preferences/preferences.module';
 
 /**
  * Member authentication: sessions (store, CSRF, passport — installed by `configureSessions`),
  * password login with throttling, registration, password reset and change, social login.
  */
 @Module({
-  imports: [AuthConfigModule, UsersModule, PhoneVerificationModule],
-  controllers: [ShopLoginController, ShopPasswordController, CsrfController],
+  imports: [AuthConfigModule, UsersModule, PhoneVerificationModule, PreferencesModule],
+  controllers: [ShopLoginController, ShopPasswordController, CsrfController, ShopLineBindController],
   providers: [
     SessionBackend,
     CsrfService,

@@ -21,7 +21,7 @@ export class ShopPasswordController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Registration step 2 (after a verified register code for this phone); logs in' })
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<LoginAnswer> {
-    return ok(await this.accounts.register(req, dto.phone, dto.password), MESSAGES.registered);
+    return ok(await this.accounts.register(req, dto.phone, dto.password, dto.marketing_consent === 1), MESSAGES.registered);
   }
 
   @Post('resetPassword')

@@ -4,6 +4,7 @@ import { In, IsNull, MoreThan, Not } from 'typeorm';
 import type { LogisticsStatusView, ShippingStatusAnswer } from '../../common/api/admin';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
+import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_MSG } from '../../common/validation/admin';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -48,6 +49,7 @@ export class LogisticsStatusService implements OnApplicationBootstrap, OnApplica
     private readonly queue: JobQueue,
     @Inject(PAYUNI_LOGISTICS) private readonly payuni: PayuniLogistics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: DomainEvents,
     @Optional() private readonly httpHost?: HttpAdapterHost,
   ) {}
 
@@ -194,12 +196,15 @@ export class LogisticsStatusService implements OnApplicationBootstrap, OnApplica
       if (newer.affected !== 1) return 'stale';
       switch (shipStatusKind(s.shipStatus)) {
         case 'at-store':
-          if (ticket.lgs_type !== 'HOME' && !ticket.at_store_sms_at) {
-            await this.outbox.enqueue(JobName.SmsParcelAtStore, { ticketId: ticket.id }, { jobId: `sms-at-store:${ticket.id}` });
+          // Issue 22: order news (at the store) replaces the at-store SMS; at_store_sms_at marks it told, once per ticket.
+          if (ticket.lgs_type !== 'HOME') {
+            const told = await this.tx.repo(ShippingTicket).update({ id: ticket.id, at_store_sms_at: IsNull() }, { at_store_sms_at: new Date() });
+            if (told.affected) await this.events.publish('order.at-store', { orderId: ticket.order_id });
           }
           break;
         case 'picked-up':
-          await this.orders.markDelivered(ticket.order_id, at);
+          // Issue 22: order news (delivered), once — only the move itself publishes, in this transaction.
+          if (await this.orders.markDelivered(ticket.order_id, at)) await this.events.publish('order.delivered', { orderId: ticket.order_id });
           break;
         case 'returned':
           await this.orders.markReturnedToSender(ticket.order_id, `包裹退回：${s.shipStatusDesc || SHIP_STATUS_TEXT[s.shipStatus] || s.shipStatus}`);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { In } from 'typeorm';
+import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PayuniError } from '../../integrations/payuni/payuni-gateway';
@@ -55,6 +56,7 @@ export class ShippingTicketProcessor {
     private readonly orders: OrderStateService,
     @Inject(PAYUNI_LOGISTICS) private readonly payuni: PayuniLogistics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   @JobHandler(JobName.ShippingCreateTicket)
@@ -135,6 +137,8 @@ export class ShippingTicketProcessor {
       if (!res.affected) return;
       if (made.shipTradeNo) {
         const moved = await this.orders.markShipped(order.id, made.shipTradeNo);
+        // Issue 22: order news (shipped), once — only the move itself publishes, in this transaction.
+        if (moved === 'shipped') await this.events.publish('order.shipped', { orderId: order.id });
         if (moved === 'refused') this.log.warn(`order #${order.id} not moved to shipped (status ${order.status_name}) though ticket #${t.id} was made`);
       }
     });

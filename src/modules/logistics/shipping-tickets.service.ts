@@ -5,6 +5,7 @@ import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
 import { taipeiToday } from '../../common/time/taipei-time';
+import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { ADMIN_MSG } from '../../common/validation/admin';
 import { CHECKOUT_MSG, HOME_SHIPPINGS, SHIPPING } from '../../common/validation/checkout-rules';
@@ -100,6 +101,7 @@ export class ShippingTickets {
     private readonly audit: AuditTrail,
     @Inject(PAYUNI_LOGISTICS) private readonly payuni: PayuniLogistics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Every ticket of an order, newest first (admin order details). */
@@ -207,7 +209,10 @@ export class ShippingTickets {
         created_by_name: admin.username.slice(0, 50),
       });
       if (id === null) throw new AppError(SHIPPING_MSG.alreadyShipped, HttpStatus.CONFLICT);
-      if ((await this.orders.markShipped(order.id, dto.tracking_no)) === 'refused') throw new AppError(SHIPPING_MSG.notShippable, HttpStatus.CONFLICT);
+      const moved = await this.orders.markShipped(order.id, dto.tracking_no);
+      if (moved === 'refused') throw new AppError(SHIPPING_MSG.notShippable, HttpStatus.CONFLICT);
+      // Issue 22: order news (shipped), once — only the move itself publishes, in this transaction.
+      if (moved === 'shipped') await this.events.publish('order.shipped', { orderId: order.id });
       await this.audit.record({
         admin,
         action: 'shipping.mark-shipped',

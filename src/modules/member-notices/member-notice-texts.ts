@@ -118,3 +118,31 @@ export function noticeMail(to: string, kind: MemberNoticeKind, ref: string, t: N
     messageId: noticeMessageId(kind, ref),
   };
 }
+
+/** A LINE message: the shop's name, the body and the link (plain text). */
+export function noticeLine(t: NoticeText, ctx: NoticeContext): string {
+  return `【${ctx.shopName}】${t.headline}\n${t.body}\n${t.link}`;
+}
+
+/** The unsubscribe link of a marketing message (issue 22 §1): the shop page, and the API for one-click. */
+export interface Unsubscribe {
+  /** `${origin}/unsubscribe/<token>` (the shop page). */
+  pageUrl: string;
+  /** `${origin}/api/unsubscribe/<token>` (List-Unsubscribe, RFC 8058 one-click POST). */
+  apiUrl: string;
+}
+
+/** A marketing LINE message: the text and its 取消訂閱 link. */
+export function marketingLine(t: NoticeText, ctx: NoticeContext, u: Unsubscribe): string {
+  return `${noticeLine(t, ctx)}\n\n不想再收到優惠通知？取消訂閱：${u.pageUrl}`;
+}
+
+/** A marketing e-mail: the notice mail with the 取消訂閱 link in both parts and the List-Unsubscribe headers. */
+export function marketingMail(mail: MailMessage, u: Unsubscribe): MailMessage {
+  return {
+    ...mail,
+    text: `${mail.text}\n不想再收到優惠通知？取消訂閱：${u.pageUrl}\n`,
+    html: `${mail.html ?? ''}\n<p style="color:#888;font-size:12px">不想再收到優惠通知？<a href="${escapeHtml(u.pageUrl)}">取消訂閱</a></p>`,
+    headers: { ...(mail.headers ?? {}), 'List-Unsubscribe': `<${u.apiUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,22 +1,39 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { messageOrigin } from '../../common/messages/message-origin';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { uuidFromName } from '../../integrations/line-messaging/line-retry-key';
 import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sender';
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { SMS_SENDER, type SmsSender } from '../../integrations/sms/sms-sender';
 import { JobHandler } from '../../jobs/job-handler.decorator';
-import { JobName, type JobOf } from '../../jobs/job-types';
+import { JobName, MARKETING_NOTICE_KINDS, type JobOf } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
+import { MemberReach } from '../preferences/member-reach.service';
 import { SettingsService } from '../settings/settings.service';
 import { UsersService } from '../users/users.service';
-import { NoticeDataError, noticeMail, noticeSms, noticeText, type NoticeContext } from './member-notice-texts';
-import { noticeRoute } from './notice-channel';
+import {
+  marketingLine,
+  marketingMail,
+  NoticeDataError,
+  noticeLine,
+  noticeMail,
+  noticeSms,
+  noticeText,
+  type NoticeContext,
+  type NoticeText,
+} from './member-notice-texts';
+import { noticeRoute, type NoticeRoute } from './notice-channel';
 
 /**
- * Sends a member notice (`member.notice`, enqueued by MemberNotices.enqueue) on the member's
- * channel (notice-channel.ts): an e-mail, else an SMS. Once per thing told: the outbox job id
- * (`notice:<kind>:<ref>`) is enqueued once; a retry after the provider accepted resends with the
- * same Message-ID (mail clients fold it). A member who can't be reached, is blocked or gone is
- * skipped (logged); a provider failure throws, so the queue retries with backoff.
+ * Sends a member notice (`member.notice`, enqueued by MemberNotices.enqueue). Transactional kinds go
+ * on the member's channel (notice-channel.ts): LINE when they chose it and are a friend (a
+ * `line.push` outbox job, the SMS as fallback), else an e-mail, else an SMS. Marketing kinds
+ * (MARKETING_NOTICE_KINDS: cart reminders) go only with consent, by MemberReach.marketingRoute
+ * (LINE or e-mail), each with its unsubscribe link (and List-Unsubscribe headers on mail); without
+ * consent nothing is sent (logged). Once per thing told: the outbox job id (`notice:<kind>:<ref>`)
+ * is enqueued once; a retry after the provider accepted resends with the same Message-ID (mail
+ * clients fold it) or the same X-Line-Retry-Key (LINE answers 409). A member who can't be reached,
+ * is blocked or gone is skipped (logged); a provider failure throws, so the queue retries.
  */
 @Injectable()
 export class MemberNoticesProcessor {
@@ -25,6 +42,8 @@ export class MemberNoticesProcessor {
   constructor(
     private readonly users: UsersService,
     private readonly settings: SettingsService,
+    private readonly reach: MemberReach,
+    private readonly outbox: Outbox,
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -34,13 +53,14 @@ export class MemberNoticesProcessor {
   async send(job: JobOf<'member.notice'>): Promise<void> {
     const { userId, kind, ref, data } = job.data;
     const what = `member #${userId} notice ${kind}:${ref}`;
-    const route = noticeRoute(await this.users.findById(userId));
+    const marketing = MARKETING_NOTICE_KINDS.includes(kind);
+    const route = marketing ? await this.marketingRoute(userId) : await this.transactionalRoute(userId);
     if (!route) {
-      this.logger.log(`${what} not sent: no channel (no e-mail or phone, blocked, inactive or gone)`);
+      this.logger.log(`${what} not sent: ${marketing ? 'no marketing consent on a reachable channel' : 'no channel (no e-mail or phone, blocked, inactive or gone)'}`);
       return;
     }
     const ctx = await this.context();
-    let text;
+    let text: NoticeText;
     try {
       text = noticeText(kind, data ?? {}, ctx);
     } catch (err) {
@@ -48,9 +68,41 @@ export class MemberNoticesProcessor {
       this.logger.error(`${what} not sent: ${err.message}`);
       return;
     }
-    if (route.channel === 'email') await this.mail.send(noticeMail(route.to, kind, ref, text, ctx));
-    else await this.sms.send(route.to, noticeSms(text, ctx));
+    const unsubscribe =
+      marketing && route.channel !== 'sms'
+        ? { pageUrl: this.reach.unsubscribeUrl(userId, route.channel), apiUrl: this.reach.unsubscribeApiUrl(userId, route.channel) }
+        : null;
+    if (route.channel === 'line') {
+      const jobId = `notice:${kind}:${ref}`;
+      const lineText = unsubscribe ? marketingLine(text, ctx, unsubscribe) : noticeLine(text, ctx);
+      const fallback = !marketing && route.fallbackPhone ? { phone: route.fallbackPhone, text: noticeSms(text, ctx) } : undefined;
+      await this.outbox.enqueue(
+        JobName.LinePush,
+        { userId, lineUserId: route.to, text: lineText, retryKey: uuidFromName(jobId), ...(fallback ? { fallback } : {}) },
+        { jobId: `line:${jobId}` },
+      );
+      this.logger.log(`${what} queued for LINE`);
+      return;
+    }
+    if (route.channel === 'email') {
+      const mail = noticeMail(route.to, kind, ref, text, ctx);
+      await this.mail.send(unsubscribe ? marketingMail(mail, unsubscribe) : mail);
+    } else await this.sms.send(route.to, noticeSms(text, ctx));
     this.logger.log(`${what} sent by ${route.channel} to ${maskRecipient(route.to)}`);
+  }
+
+  private async transactionalRoute(userId: number): Promise<NoticeRoute | null> {
+    const user = await this.users.findById(userId);
+    const facts = user ? await this.reach.facts(userId) : null;
+    return noticeRoute(user, facts);
+  }
+
+  /** Marketing: LINE or e-mail with consent (never SMS). */
+  private async marketingRoute(userId: number): Promise<Exclude<NoticeRoute, { channel: 'sms' }> | null> {
+    const r = await this.reach.marketingRoute(userId);
+    if (r?.channel === 'line') return { channel: 'line', to: r.lineUserId, fallbackPhone: null };
+    if (r?.channel === 'email') return { channel: 'email', to: r.to };
+    return null;
   }
 
   /** The shop's name (COMPANY_NAME, from the cached public settings as the order messages read it) and origin. */
@@ -60,3 +112,4 @@ export class MemberNoticesProcessor {
     return { shopName: name.trim() || 'skinshop', origin: messageOrigin(this.config) };
   }
 }
+

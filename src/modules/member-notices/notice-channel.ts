@@ -1,5 +1,7 @@
-/** Where a member notice goes (issue 21 §7). */
-export type NoticeRoute = { channel: 'email'; to: string } | { channel: 'sms'; to: string };
+import type { NotifyChannel } from '../../common/api/preferences';
+
+/** Where a member notice goes (issue 21 §7; LINE since issue 22, with the SMS to fall back on). */
+export type NoticeRoute = { channel: 'email'; to: string } | { channel: 'sms'; to: string } | { channel: 'line'; to: string; fallbackPhone: string | null };
 
 /** The member facts the choice reads. */
 export interface NoticeMember {
@@ -9,21 +11,30 @@ export interface NoticeMember {
   blocked_at: Date | null;
 }
 
+/** The member's preference and LINE friendship (MemberReach.facts), when known. */
+export interface NoticeReach {
+  notifyChannel: NotifyChannel;
+  /** The bound LINE userId while it is a friend of the Official Account, else null. */
+  lineFriendId: string | null;
+}
+
 /**
- * THE channel choice of member notices, in one place: the member's e-mail when they have one, else
- * an SMS to their phone; null for a member who can't be reached or must not be (blocked, inactive).
- * Issue 22 adds LINE and the member's preference (notify_channel) here.
+ * THE channel choice of (transactional) member notices, in one place: LINE when the member chose
+ * LINE and is a friend of the Official Account; else the member's e-mail when they have one, else an
+ * SMS to their phone; null for a member who can't be reached or must not be (blocked, inactive).
+ * Marketing notices (MARKETING_NOTICE_KINDS) go by MemberReach.marketingRoute instead (consent).
  */
-export function noticeRoute(m: NoticeMember | null): NoticeRoute | null {
+export function noticeRoute(m: NoticeMember | null, reach?: NoticeReach | null): NoticeRoute | null {
   if (!m || !Number(m.is_active) || m.blocked_at) return null;
   const email = m.email?.trim();
-  if (email) return { channel: 'email', to: email };
   const phone = m.phone?.trim();
+  if (reach?.notifyChannel === 'line' && reach.lineFriendId) return { channel: 'line', to: reach.lineFriendId, fallbackPhone: phone || null };
+  if (email) return { channel: 'email', to: email };
   if (phone) return { channel: 'sms', to: phone };
   return null;
 }
 
 /** The channel a request records (restock_requests.channel) when it is made: where it would go now. */
-export function noticeChannelOf(m: NoticeMember | null): 'email' | 'sms' | 'none' {
-  return noticeRoute(m)?.channel ?? 'none';
+export function noticeChannelOf(m: NoticeMember | null, reach?: NoticeReach | null): 'email' | 'sms' | 'line' | 'none' {
+  return noticeRoute(m, reach)?.channel ?? 'none';
 }

@@ -129,7 +129,7 @@ export class OrderMoves {
     const orderId = order.id;
     if (order.payment !== 'cod') await this.outbox.enqueue(JobName.InvoiceIssue, { orderId }, { jobId: `invoice:${orderId}` });
     await this.outbox.enqueue(JobName.MailOrderPaid, { orderId }, { jobId: `mail-paid:${orderId}` });
-    await this.outbox.enqueue(JobName.SmsOrderPaid, { orderId }, { jobId: `sms-paid:${orderId}` });
+    // The paid SMS (sms.order-paid) is now order news on the member's channel (issue 22: src/modules/order-news, on order.paid).
     await this.events.publish('order.paid', { orderId, payment: order.payment, total: order.total_amount });
   }
 

@@ -145,6 +145,58 @@ export class UsersService {
     throw new Error(`could not create the ${provider} member`);
   }
 
+  /** The member a social identity is bound to (issue 22: the LINE webhook finds members by LINE userId), or null. */
+  async memberIdOfIdentity(provider: SocialProvider, subject: string): Promise<number | null> {
+    const found = await this.tx.repo(UserIdentity).findOne({ select: { user_id: true }, where: { provider, subject } });
+    return found?.user_id ?? null;
+  }
+
+  /** The subject of the member's identity at `provider` (their LINE userId …), or null when none is bound. */
+  async identitySubject(userId: number, provider: SocialProvider): Promise<string | null> {
+    const found = await this.tx.repo(UserIdentity).findOne({ select: { subject: true }, where: { user_id: userId, provider }, order: { id: 'DESC' } });
+    return found?.subject ?? null;
+  }
+
+  /**
+   * Binds a social identity to an existing member (綁定 LINE, issue 22): 'bound', 'already' (it is
+   * theirs), or 'taken' (another member has it, or this member has another one at that provider).
+   */
+  async linkIdentity(userId: number, provider: SocialProvider, profile: SocialProfile): Promise<'bound' | 'already' | 'taken'> {
+    return this.tx.run(async () => {
+      const identities = this.tx.repo(UserIdentity);
+      const owner = await identities.findOne({ where: { provider, subject: profile.subject } });
+      if (owner) return owner.user_id === userId ? 'already' : 'taken';
+      if (await identities.exists({ where: { user_id: userId, provider } })) return 'taken';
+      try {
+        await identities.insert({
+          user_id: userId,
+          provider,
+          subject: profile.subject,
+          email: profile.email ?? null,
+          display_name: (profile.displayName ?? '').slice(0, 100),
+          last_login_at: null,
+        });
+        if (profile.subject.length <= 64) await this.users.update({ id: userId }, { [PROVIDER_COLUMN[provider]]: profile.subject });
+      } catch (err) {
+        if (isDuplicateKey(err)) return 'taken';
+        throw err;
+      }
+      return 'bound';
+    });
+  }
+
+  /** Removes the member's identity at `provider` (解除綁定); the subject it had, or null when none was bound. */
+  async unlinkIdentity(userId: number, provider: SocialProvider): Promise<string | null> {
+    return this.tx.run(async () => {
+      const identities = this.tx.repo(UserIdentity);
+      const found = await identities.find({ where: { user_id: userId, provider } });
+      if (!found.length) return null;
+      await identities.delete({ user_id: userId, provider });
+      await this.users.update({ id: userId }, { [PROVIDER_COLUMN[provider]]: null });
+      return found[0].subject;
+    });
+  }
+
   async updateProfile(userId: number, fields: { username: string; gender: string; birthday: string | null }): Promise<void> {
     await this.users.update({ id: userId }, fields);
   }

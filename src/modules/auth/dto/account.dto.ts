@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { OptionalUserId } from '../../../common/auth/ownership';
 import { GENERIC_BAD_REQUEST } from '../../../common/http/envelope';
 import { IsFilled, IsShopPassword, IsTaiwanMobile, NormalizeMobile } from '../../../common/validation/decorators';
@@ -32,6 +32,11 @@ export class RegisterDto {
   @IsShopPassword({ message: MSG.passwordRule })
   @IsFilled({ message: MSG.passwordRequired })
   password: string;
+
+  /** The unticked box 我同意接收優惠與活動通知 (issue 22 §1): 1 opts in to marketing by e-mail and LINE; default 0. */
+  @IsOptional()
+  @IsIn([0, 1], { message: GENERIC_BAD_REQUEST })
+  marketing_consent?: 0 | 1;
 }
 
 /** `POST /api/user/resetPassword` (spec 1 §7), after verifycode type forgot. */

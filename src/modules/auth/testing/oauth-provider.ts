@@ -43,6 +43,10 @@ export class LocalOAuthProvider {
   private badNonceNext = false;
   private lineAlg: 'HS256' | 'ES256' = 'HS256';
   private es256?: { privateKey: KeyLike; jwk: Record<string, unknown> };
+  /** LINE users who are friends of the linked Official Account (issue 22: bot_prompt, friendship status). */
+  private readonly lineFriends = new Set<string>();
+  private befriend = true;
+  private onBefriend?: (sub: string) => Promise<unknown>;
   url = '';
 
   constructor(private readonly options: OAuthProviderOptions) {}
@@ -100,6 +104,25 @@ export class LocalOAuthProvider {
     this.lineAlg = alg;
   }
 
+  /**
+   * Whether the person ticks "add the Official Account as a friend" on LINE's consent screen when
+   * the authorize URL carries `bot_prompt` (default yes): the callback then gets
+   * `friendship_status_changed=true` and the friendship status API answers `friendFlag: true`.
+   */
+  befriendOnConsent(on: boolean): void {
+    this.befriend = on;
+  }
+
+  /** Called when someone befriends the Official Account at login, e.g. the Messaging API simulator's `follow` (LINE sends the shop a follow webhook too). */
+  connectMessaging(onBefriend: (sub: string) => Promise<unknown>): void {
+    this.onBefriend = onBefriend;
+  }
+
+  /** Whether a LINE user is a friend of the Official Account here. */
+  isLineFriend(sub: string): boolean {
+    return this.lineFriends.has(sub);
+  }
+
   /** The next LINE ID token carries another nonce (a replayed or injected token). */
   wrongNonceOnce(): void {
     this.badNonceNext = true;
@@ -111,7 +134,7 @@ export class LocalOAuthProvider {
     const fb = this.options.facebook.graphVersion;
     if (req.method === 'GET' && path === '/google/authorize') return this.authorize('google', u, res);
     if (req.method === 'GET' && path === `/facebook/${fb}/dialog/oauth`) return this.authorize('facebook', u, res);
-    if (req.method === 'GET' && path === '/line/oauth2/v2.1/authorize') return this.authorize('line', u, res);
+    if (req.method === 'GET' && path === '/line/oauth2/v2.1/authorize') return this.authorize('line', u, res).catch((err: Error) => send(res, 500, { error: err.message }));
     if (req.method === 'POST' && path === '/google/token') return this.token('google', await form(req), res);
     if (req.method === 'POST' && path === `/facebook/${fb}/oauth/access_token`) return this.token('facebook', await form(req), res);
     if (req.method === 'POST' && path === '/line/oauth2/v2.1/token') return this.token('line', await form(req), res);
@@ -133,11 +156,16 @@ export class LocalOAuthProvider {
       if (fields.includes('email') && g.user.email) body.email = g.user.email;
       return send(res, 200, body);
     }
+    if (req.method === 'GET' && path === '/line/friendship/v1/status') {
+      const g = this.bearer(req, 'line');
+      if (!g) return send(res, 401, { message: 'invalid token' });
+      return send(res, 200, { friendFlag: this.lineFriends.has(g.user.sub) });
+    }
     if (req.method === 'GET' && path === '/line/oauth2/v2.1/certs') return send(res, 200, { keys: this.es256 ? [this.es256.jwk] : [] });
     send(res, 404, { error: 'not_found' });
   }
 
-  private authorize(provider: Provider, u: URL, res: ServerResponse): void {
+  private async authorize(provider: Provider, u: URL, res: ServerResponse): Promise<void> {
     const redirectUri = u.searchParams.get('redirect_uri') ?? '';
     const clientId = u.searchParams.get('client_id') ?? '';
     const state = u.searchParams.get('state') ?? '';
@@ -151,6 +179,14 @@ export class LocalOAuthProvider {
       const code = randomBytes(16).toString('hex');
       this.codes.set(code, { provider, clientId, redirectUri, user, nonce: u.searchParams.get('nonce') ?? undefined, used: false });
       back.searchParams.set('code', code);
+      const prompt = u.searchParams.get('bot_prompt');
+      if (provider === 'line' && (prompt === 'normal' || prompt === 'aggressive') && this.befriend && !this.lineFriends.has(user.sub)) {
+        this.lineFriends.add(user.sub);
+        await this.onBefriend?.(user.sub);
+        back.searchParams.set('friendship_status_changed', 'true');
+      } else if (provider === 'line' && prompt) {
+        back.searchParams.set('friendship_status_changed', 'false');
+      }
     }
     if (state) back.searchParams.set('state', state);
     res.writeHead(302, { Location: back.toString() }).end();
