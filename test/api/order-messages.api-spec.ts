@@ -87,7 +87,7 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
   });
 
   const q = <T>(sql: string, params: unknown[] = []): Promise<T[]> => ds.query(sql, params);
-  const mailsFor = (o: Placed, kind: '訂單成立通知' | '付款完成通知') => smtp.received.filter((m) => m.subject.endsWith(`${kind} #${o.id}`));
+  const mailsFor = (o: Placed, kind: '訂單成立通知' | '付款完成通知' | '訂單取消通知') => smtp.received.filter((m) => m.subject.endsWith(`${kind} #${o.id}`));
   const smsFor = (o: Placed) => smsSim.received.filter((m) => m.body.includes(`#${o.id} `));
   const ledger = async (o: Placed) => (await q<{ kind: string }>('SELECT kind FROM order_messages WHERE order_id = ? ORDER BY kind', [o.id])).map((r) => r.kind);
   const slip = async (o: Placed) => (await o.buyer.b.get(`/api/order/getOrderAndDetails/${o.merTradeNo}`)).body.order as { payment_code: string; expiredate: string | null };
@@ -180,7 +180,8 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
     }
     const html = mail.html ?? '';
     expect(html).toContain('大安&lt;b&gt;門市&lt;/b&gt;（991182）');
-    expect(html).toContain(`<td style="padding:4px 0">${account}</td>`);
+    // The shop's layout (issue 22 §6): the account in its own cell.
+    expect(html).toMatch(new RegExp(`<td[^>]*>${account}</td>`));
     expect(html).toContain(`href="${PUBLIC_URL}/paymentSlip?MerTradeNo=${o.merTradeNo}"`);
     expect(html).not.toContain('<b>');
     expect(await ledger(o)).toEqual(['mail.confirmation']);
@@ -257,7 +258,9 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
     await jobs.add(JobName.MailOrderConfirmation, { orderId: o.id }, { jobId: `mail-order:${o.id}:late` });
     await jobs.whenIdle();
     expect(mailsFor(o, '訂單成立通知')).toHaveLength(before);
-    expect(await ledger(o)).toEqual([]);
+    // The cancel has its own mail (issue 22 §6): 訂單取消通知, once.
+    expect(mailsFor(o, '訂單取消通知')).toHaveLength(1);
+    expect(await ledger(o)).toEqual(['mail.cancelled']);
   });
 
   it('paid: one payment-received mail and one SMS to the buyer; re-runs send nothing more', async () => {
@@ -277,6 +280,10 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
     expect(paid[0].headers.get('message-id')).toMatch(new RegExp(`^<order-${o.id}-mail-paid-\\d+@skinshop\\.order>$`));
     const paidAt = (await q<{ paid_at: Date | string }>('SELECT paid_at FROM orders WHERE id = ?', [o.id]))[0].paid_at;
     expect(paid[0].text).toContain(`付款時間：${taipeiTimestamp(new Date(paidAt))}`);
+    // The e-invoice issued beside it (issue 22 §6): its number in 付款完成通知.
+    const invoiceNo = (await q<{ invoice_no: string }>('SELECT invoice_no FROM orders WHERE id = ?', [o.id]))[0].invoice_no;
+    expect(invoiceNo).toMatch(/^[A-Z]{2}\d{8}$/);
+    expect(paid[0].text).toContain(`發票號碼：${invoiceNo}`);
 
     const sms = smsFor(o);
     expect(sms).toHaveLength(1);
