@@ -109,7 +109,7 @@ describe('payments: every online method against the simulators, and the callback
     expect(after.payment_status).toBe(1);
     expect(after.trade_no).toBe(sims.payuni!.trades.get(o.merTradeNo)!.tradeNo);
     expect(after.paid_at).toBeTruthy();
-    expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`, `sms-paid.${o.id}`]));
+    expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`, `news.paid.${o.id}`]));
     expect(await notifications(o.id)).toBe(1);
     expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
   });

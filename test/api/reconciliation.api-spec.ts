@@ -107,7 +107,7 @@ describe('reconciliation: what the gateways say about pending orders is applied,
     expect(after.status_name).toBe('paid');
     expect(after.payment_status).toBe(1);
     expect(after.trade_no).toBe(sims.payuni!.trades.get(o.merTradeNo)!.tradeNo);
-    expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`, `sms-paid.${o.id}`]));
+    expect(await outboxJobs(o.id)).toEqual(expect.arrayContaining([`invoice.${o.id}`, `mail-paid.${o.id}`, `news.paid.${o.id}`]));
     expect(await notificationRows(o.id)).toEqual([{ source: 'query', status: '1' }]);
     expect((await expectOrderAddsUp(t.app, o.id)).order.total_amount).toBe(o.total);
 
