@@ -16,6 +16,8 @@ describe('general settings checked by kind (issue 19 §8)', () => {
       SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/skinshop.tw/',
       SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/skinshop.tw',
       GOOGLE_MAPS_KEY: 'AIzaSyA-1234567890abcdefghijklmnopqrstu',
+      GA4_ID: 'G-ABC123XYZ9',
+      META_PIXEL_ID: '123456789012345',
     };
     expect(Object.keys(seeded).sort()).toEqual(Object.keys(SETTING_RULES).sort());
     for (const [k, v] of Object.entries(seeded)) expect([k, settingProblem(k, v)]).toEqual([k, null]);
@@ -45,5 +47,13 @@ describe('general settings checked by kind (issue 19 §8)', () => {
     ];
     for (const [k, v, msg] of bad) expect([k, v, settingProblem(k, v)]).toEqual([k, v, msg]);
     expect(SETTING_MSG.httpsUrl(SETTING_RULES.SOCIAL_LINE_URL)).toBe('請輸入 https:// 開頭的 LINE 網址（line.me、lin.ee）');
+  });
+});
+
+describe('analytics ids (issue 22 §7)', () => {
+  it('GA4 measurement id G-XXXX and a Meta Pixel id of digits, or empty (= off)', () => {
+    for (const [k, v] of [['GA4_ID', ''], ['GA4_ID', 'G-ABC123XYZ9'], ['GA4_ID', 'G-ABCD'], ['META_PIXEL_ID', ''], ['META_PIXEL_ID', '12345'], ['META_PIXEL_ID', '123456789012345']]) expect([k, v, settingProblem(k, v)]).toEqual([k, v, null]);
+    for (const v of ['UA-1-1', 'g-abc123', 'G-ABC', 'G-ABC-123', `G-${'A'.repeat(21)}`]) expect([v, settingProblem('GA4_ID', v)]).toEqual([v, '請輸入正確的 GA4 評估 ID']);
+    for (const v of ['1234', '12a45', '1'.repeat(21), '+12345']) expect([v, settingProblem('META_PIXEL_ID', v)]).toEqual([v, '請輸入正確的 Meta Pixel ID']);
   });
 });

@@ -52,3 +52,29 @@ describe('productLd reviews (issue 21 §4)', () => {
     expect(html).toContain('\\u003c/script\\u003e');
   });
 });
+
+describe('productLd cosmetics label fields (issue 22 §5)', () => {
+  const empty = { registration_no: '', ingredients: '', volume: '', usage: '', warnings: '', shelf_life: '', origin: '', maker: '' };
+  const ld = (c: typeof empty | null) => productLd(item({}), site, 'https://s.example/product/7', '', 'd', null, c) as Record<string, unknown>;
+
+  it('only the given fields, as PropertyValue entries named by their labels; 產地 and the maker as countryOfOrigin and manufacturer', () => {
+    const out = ld({ ...empty, registration_no: '1130123456', volume: ' 30ml ', origin: '法國', maker: '某某股份有限公司' });
+    expect(out.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: '化粧品產品登錄編號', value: '1130123456' },
+      { '@type': 'PropertyValue', name: '容量', value: '30ml' },
+      { '@type': 'PropertyValue', name: '產地', value: '法國' },
+      { '@type': 'PropertyValue', name: '製造或輸入業者', value: '某某股份有限公司' },
+    ]);
+    expect(out.countryOfOrigin).toEqual({ '@type': 'Country', name: '法國' });
+    expect(out.manufacturer).toEqual({ '@type': 'Organization', name: '某某股份有限公司' });
+  });
+
+  it('nothing is added when every field is empty or none were given; a long text is cut', () => {
+    for (const c of [empty, null]) {
+      const out = ld(c);
+      for (const k of ['additionalProperty', 'countryOfOrigin', 'manufacturer']) expect(out).not.toHaveProperty(k);
+    }
+    const long = ld({ ...empty, ingredients: '水'.repeat(1200) }).additionalProperty as Array<{ value: string }>;
+    expect([...long[0].value].length).toBeLessThanOrEqual(1000);
+  });
+});
