@@ -112,6 +112,8 @@ export class AdminCatalogService {
    * left out of an edit is deactivated, not deleted. Media rows are replaced. 已售數量 and 觀看數 are the
    * shop's own counts (docs/decisions/0057-real-social-proof.md): a body's values are ignored. A variant
    * whose stock goes from 0 to above 0 publishes `stock.restocked` (貨到通知) in the transaction.
+   * The answer carries `warnings` (spec 4 §4, §5; [] when none): a listed product without a
+   * 化粧品產品登錄編號 and each claims-list phrase in its texts; they never stop the save.
    */
   async save(admin: SessionAdmin, input: Record<string, unknown>): Promise<SaveProductAnswer> {
     // The shop's own counts: whatever a form or a file says is not taken (read-only on the screen).
