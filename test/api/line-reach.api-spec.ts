@@ -9,6 +9,7 @@ import { JobName, QueueName, type JobOf } from '../../src/jobs/job-types';
 import { BrowserSession, isolatedEnv, lastCode, outboxFor, randomPhone } from '../../src/modules/auth/testing/browser-session';
 import { LocalOAuthProvider } from '../../src/modules/auth/testing/oauth-provider';
 import { LinePushProcessor } from '../../src/modules/preferences/line-push.processor';
+import { MemberNotices } from '../../src/modules/member-notices/member-notices.service';
 import { MemberReach } from '../../src/modules/preferences/member-reach.service';
 import { jobsIdle, shopper, variants, type Shopper } from './checkout-fixtures';
 import { codOrder } from './points-fixtures';
@@ -285,6 +286,32 @@ describe('reaching members: preferences, consent, LINE', () => {
     const again = { ...job, data: { ...job.data, retryKey: crypto.randomUUID() } };
     await expect(processor.push(again)).rejects.toMatchObject({ name: 'LinePushError', retryable: true });
     await processor.push({ ...again, attempt: 2 });
+    expect(line.received(sub)).toHaveLength(2);
+  });
+  it('member notices: transactional ones on LINE for a LINE member; a cart reminder only with consent, with its unsubscribe link', async () => {
+    const s = await shopper(t);
+    const sub = lineId();
+    expect(await bindLine(s, sub)).toBe('/profile?line=bound');
+    await put(s.b, { notify_channel: 'line' });
+    const notices = t.app.get(MemberNotices, { strict: false });
+    await notices.enqueue('points-earned', s.userId, `test-${s.userId}`, { points: 30 });
+    // No marketing consent: the reminder is not sent anywhere.
+    await notices.enqueue('cart-reminder', s.userId, `${s.userId}:1`, { items: '「玻尿酸精華」' });
+    await jobsIdle(t.app);
+    expect(line.received(sub).map((m) => m.text)).toEqual([expect.stringContaining('30')]);
+    expect((await outboxFor(t.app, s.email)).filter((m) => m.body.includes('玻尿酸精華'))).toEqual([]);
+
+    await put(s.b, { marketing_line: 1 });
+    await notices.enqueue('cart-reminder', s.userId, `${s.userId}:2`, { items: '「玻尿酸精華」' });
+    await jobsIdle(t.app);
+    const reminder = line.received(sub).at(-1)!.text;
+    expect(reminder).toContain('玻尿酸精華');
+    const unsubscribe = /取消訂閱：(\S+)/.exec(reminder)?.[1] ?? '';
+    expect(unsubscribe).toBe(t.app.get(MemberReach, { strict: false }).unsubscribeUrl(s.userId, 'line'));
+    // The link takes the member off the LINE list; the next reminder is not sent.
+    expect((await request(t.http).post(`/api${new URL(unsubscribe).pathname}`)).body).toMatchObject({ success: true, channel: 'line', done: true });
+    await notices.enqueue('cart-reminder', s.userId, `${s.userId}:3`, { items: '「玻尿酸精華」' });
+    await jobsIdle(t.app);
     expect(line.received(sub)).toHaveLength(2);
   });
 });

@@ -6,6 +6,8 @@ import { RunningLinePaySimulator, startLinePaySimulator } from '../../src/integr
 import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
 import { RunningPayuniSimulator, SIM_CREDENTIALS, startPayuniSimulator } from '../../src/integrations/payuni/simulators/payuni-simulator';
 import type { EmbeddedSimulators } from '../../src/integrations/providers/embedded-simulators';
+import { LINE_PUSHER, type LinePusher } from '../../src/integrations/line-messaging/line-messaging.client';
+import { startLineMessagingSimulator, type StartedLineMessagingSimulator } from '../../src/integrations/line-messaging/simulators/line-messaging-simulator';
 import { INVOICE_GATEWAY, LINEPAY_GATEWAY, PAYUNI_GATEWAY, SIMULATORS, STAFF_ALERT_SENDER } from '../../src/integrations/providers/provider-tokens';
 import type { StaffAlertSender } from '../../src/integrations/telegram/staff-alert-sender';
 import { StartedTelegramSimulator, startTelegramSimulator } from '../../src/integrations/telegram/simulators/telegram-simulator';
@@ -43,7 +45,7 @@ describe('providers with no provider variables: the built-in simulators through 
     expect(sims).not.toBeNull();
     expect(sims.payuni && sims.linepay && sims.amego && sims.telegram).toBeTruthy();
     expect(sims.loopbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(sims.mounts().map((m) => m.path)).toEqual(['/sim/payuni', '/sim/linepay', '/sim/amego', '/sim/telegram']);
+    expect(sims.mounts().map((m) => m.path)).toEqual(['/sim/payuni', '/sim/linepay', '/sim/amego', '/sim/telegram', '/sim/line', '/v2/bot/message/push']);
     expect(sims.apiUrlOf('payuni')).toBe(`${sims.loopbackUrl}/payuni`);
   });
 
@@ -140,9 +142,11 @@ describe('providers with their URLs set: the real clients, no simulator mounted'
   let linepay: RunningLinePaySimulator & { channelId: string; channelSecret: string };
   let amego: StartedAmegoSimulator;
   let telegram: StartedTelegramSimulator;
+  let line: StartedLineMessagingSimulator;
   let t: TestApp;
 
   beforeAll(async () => {
+    line = await startLineMessagingSimulator({ accessToken: 'a-real-line-access-token', channelSecret: 'a-real-line-channel-secret' });
     payuni = await startPayuniSimulator({ merId: 'REAL01', hashKey: 'abcdefghijklmnopqrstuvwxyz012345', hashIv: 'abcdefghijklmnop' });
     linepay = await startLinePaySimulator();
     amego = await startAmegoSimulator({ taxId: '04595257', appKey: 'a-real-app-key' });
@@ -161,12 +165,15 @@ describe('providers with their URLs set: the real clients, no simulator mounted'
       TELEGRAM_API_URL: telegram.url,
       TELEGRAM_BOT_TOKEN: '7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0',
       TELEGRAM_CHAT_ID: '-1009876543210',
+      LINE_MESSAGING_API_URL: line.url,
+      LINE_MESSAGING_ACCESS_TOKEN: 'a-real-line-access-token',
+      LINE_MESSAGING_CHANNEL_SECRET: 'a-real-line-channel-secret',
       PROVIDER_SIMULATORS: '',
     });
   });
   afterAll(async () => {
     await t?.close();
-    await Promise.all([payuni?.close(), linepay?.close(), amego?.close(), telegram?.close()]);
+    await Promise.all([payuni?.close(), linepay?.close(), amego?.close(), telegram?.close(), line?.close()]);
   });
 
   it('calls the configured URLs with the configured credentials; SIMULATORS is null and /sim/… is not served', async () => {
@@ -181,6 +188,10 @@ describe('providers with their URLs set: the real clients, no simulator mounted'
     expect((await t.app.get<InvoiceGateway>(INVOICE_GATEWAY).issue(invoice(no('RI')))).invoiceNumber).toMatch(/^[A-Z]{2}\d{8}$/);
     await t.app.get<StaffAlertSender>(STAFF_ALERT_SENDER).send('-1009876543210', 'hi');
     expect(telegram.sent().map((m) => m.text)).toEqual(['hi']);
+    const lineUser = 'U' + '1'.repeat(32);
+    line.addUser(lineUser).friend = true;
+    await t.app.get<LinePusher>(LINE_PUSHER, { strict: false }).push(lineUser, ['hi LINE'], '0f8b2c4e-1c1a-4c57-9d55-3b1e2f4a5b6c');
+    expect(line.received(lineUser).map((m) => m.text)).toEqual(['hi LINE']);
 
     const sim = await request(t.http).post('/sim/payuni/api/atm').type('form').send({ a: '1' });
     expect(sim.text).not.toContain('Status');

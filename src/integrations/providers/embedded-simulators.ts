@@ -147,7 +147,9 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
       if (linepay) out.push({ path: SIMULATOR_MOUNTS.linepay, router: linepay.router });
       if (amego) out.push({ path: SIMULATOR_MOUNTS.amego, router: amego });
       if (telegram) out.push({ path: SIMULATOR_MOUNTS.telegram, router: telegram });
-      if (line) out.push({ path: SIMULATOR_MOUNTS.line, router: line }, { path: '/v2/bot/message/push', router: line.pushApi });
+      // In production without LINE_MESSAGING_API_URL (LINE off) and without PROVIDER_SIMULATORS=true, the
+      // LINE simulator is not served on the shop: its page would show members' messages to anyone.
+      if (line && (!config.isProduction || p.simulatorsInProduction)) out.push({ path: SIMULATOR_MOUNTS.line, router: line }, { path: '/v2/bot/message/push', router: line.pushApi });
       return out;
     },
     shopListening(origin: string) {
