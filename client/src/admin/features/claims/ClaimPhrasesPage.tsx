@@ -85,11 +85,10 @@ export default function ClaimPhrasesPage() {
   const submit = async () => {
     const body = phrasesBody(rows);
     const found = phraseProblems(body);
-    if (found.size > 0) {
-      setProblems(found);
-      setBanner({ title: CLAIM_EDITOR_TEXT.checkFields, others: [] });
-      const first = Math.min(...found.keys());
-      document.getElementById(`claim-phrase-${first}`)?.scrollIntoView?.({ block: 'center' });
+    if (found.rows.size > 0 || found.others.length > 0) {
+      setProblems(found.rows);
+      setBanner({ title: CLAIM_EDITOR_TEXT.checkFields, others: found.others });
+      if (found.rows.size > 0) document.getElementById(`claim-phrase-${Math.min(...found.rows.keys())}`)?.scrollIntoView?.({ block: 'center' });
       return;
     }
     setProblems(new Map());

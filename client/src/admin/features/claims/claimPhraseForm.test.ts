@@ -11,13 +11,15 @@ describe('claims list editor rules (spec 4 §4, issue 22 §5)', () => {
       { phrase: '100％有效', reason: '誇大' },
       { phrase: '治療', reason: '重複' },
     ]);
-    expect([...problems]).toEqual([
+    expect(problems.others).toEqual([]);
+    expect([...problems.rows]).toEqual([
       [1, { phrase: COSMETICS_MSG.phraseRequired, reason: COSMETICS_MSG.reasonRequired }],
       [3, { phrase: COSMETICS_MSG.phraseDuplicate }],
       [4, { phrase: COSMETICS_MSG.phraseDuplicate }],
     ]);
-    expect(phraseProblems([{ phrase: '字'.repeat(31), reason: '理'.repeat(101) }]).get(0)).toEqual({ phrase: '詞語最多 30 個字', reason: '原因最多 100 個字' });
-    expect(phraseProblems([{ phrase: '永久', reason: '誇大' }]).size).toBe(0);
+    expect(phraseProblems([{ phrase: '字'.repeat(31), reason: '理'.repeat(101) }]).rows.get(0)).toEqual({ phrase: '詞語最多 30 個字', reason: '原因最多 100 個字' });
+    expect(phraseProblems([{ phrase: '永久', reason: '誇大' }]).rows.size).toBe(0);
+    expect(phraseProblems(Array.from({ length: 201 }, (_, i) => ({ phrase: `詞${i}`, reason: '原因' }))).others).toEqual(['詞語最多 200 個']);
   });
 
   it('reads the server refusal per row (phrases.{i}.phrase), the rest as the banner', () => {

@@ -1,5 +1,5 @@
 import type { ClaimPhrase } from '@api/compliance';
-import { COSMETICS_MSG, foldForClaims } from '@rules/cosmetics-rules';
+import { CLAIM_PHRASE_LIMITS, claimPhrasesErrors } from '@rules/cosmetics-rules';
 
 /** A row of the claims list editor; `key` stays with the row while others are added or removed. */
 export interface PhraseRow extends ClaimPhrase {
@@ -12,9 +12,9 @@ export interface RowProblems {
   reason?: string;
 }
 
-/** Longest phrase and reason the editor takes (the seeded ones are far shorter). */
-export const CLAIM_PHRASE_MAX = 30;
-export const CLAIM_REASON_MAX = 100;
+/** Longest phrase and reason the editor takes (the server's limits). */
+export const CLAIM_PHRASE_MAX = CLAIM_PHRASE_LIMITS.phrase;
+export const CLAIM_REASON_MAX = CLAIM_PHRASE_LIMITS.reason;
 
 export const CLAIM_EDITOR_TEXT = {
   checkFields: '請檢查表單欄位',
@@ -32,26 +32,12 @@ export const phraseRow = (p: ClaimPhrase = { phrase: '', reason: '' }): PhraseRo
 export const phrasesBody = (rows: readonly PhraseRow[]): ClaimPhrase[] => rows.map((r) => ({ phrase: r.phrase.trim(), reason: r.reason.trim() }));
 
 /**
- * Each row's problems (COSMETICS_MSG, as the server says): a phrase and a reason are required, and
- * a phrase may appear once (matched as the check matches: spaces, case and full-width forms folded,
- * so 100％有效 repeats 100% 有效). Empty map = fine.
+ * Each row's problems, by the server's own rules (`claimPhrasesErrors`, @rules/cosmetics-rules): a
+ * phrase of 1–30 characters and a reason are required, and a phrase may appear once as the check
+ * matches it (100％有效 repeats 100% 有效). `others`: what names no row (more than 200 entries).
  */
-export function phraseProblems(rows: readonly ClaimPhrase[]): Map<number, RowProblems> {
-  const out = new Map<number, RowProblems>();
-  const seen = new Set<string>();
-  const add = (i: number, p: RowProblems) => out.set(i, { ...out.get(i), ...p });
-  rows.forEach((r, i) => {
-    const phrase = r.phrase.trim();
-    const key = foldForClaims(phrase);
-    if (!phrase || !key) add(i, { phrase: COSMETICS_MSG.phraseRequired });
-    else if (phrase.length > CLAIM_PHRASE_MAX) add(i, { phrase: `詞語最多 ${CLAIM_PHRASE_MAX} 個字` });
-    else if (seen.has(key)) add(i, { phrase: COSMETICS_MSG.phraseDuplicate });
-    if (key) seen.add(key);
-    const reason = r.reason.trim();
-    if (!reason) add(i, { reason: COSMETICS_MSG.reasonRequired });
-    else if (reason.length > CLAIM_REASON_MAX) add(i, { reason: `原因最多 ${CLAIM_REASON_MAX} 個字` });
-  });
-  return out;
+export function phraseProblems(rows: readonly ClaimPhrase[]): { rows: Map<number, RowProblems>; others: string[] } {
+  return serverProblems({ errors: claimPhrasesErrors(rows) });
 }
 
 /**

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
-import { analyticsProblem } from './settingsText';
+import { settingProblem } from '@rules/settings-rules';
 
 const settings = (): AdminSettingView[] => [
   { id: 1, title: '公司名稱', s_key: 'COMPANY_NAME', s_value: '肌研舍股份有限公司' },
@@ -17,13 +17,13 @@ describe('admin settings: analytics IDs (issue 22 §7)', () => {
   beforeAll(() => preloadAdmin(['settings']), 60_000);
 
   it('checks the formats: GA4 G- and 4–20 capitals or digits, Pixel 5–20 digits, empty = off', () => {
-    expect(analyticsProblem('GA4_ID', 'G-AB12CD34EF')).toBeNull();
-    expect(analyticsProblem('GA4_ID', '')).toBeNull();
-    expect(analyticsProblem('GA4_ID', 'g-ab12cd')).toBe('請輸入正確的 GA4 評估 ID');
-    expect(analyticsProblem('GA4_ID', 'UA-12345-1')).toBe('請輸入正確的 GA4 評估 ID');
-    expect(analyticsProblem('META_PIXEL_ID', '1234')).toBe('請輸入正確的 Meta Pixel ID');
-    expect(analyticsProblem('META_PIXEL_ID', '12345')).toBeNull();
-    expect(analyticsProblem('COMPANY_NAME', 'anything')).toBeNull();
+    expect(settingProblem('GA4_ID', 'G-AB12CD34EF')).toBeNull();
+    expect(settingProblem('GA4_ID', '')).toBeNull();
+    expect(settingProblem('GA4_ID', 'g-ab12cd')).toBe('請輸入正確的 GA4 評估 ID');
+    expect(settingProblem('GA4_ID', 'UA-12345-1')).toBe('請輸入正確的 GA4 評估 ID');
+    expect(settingProblem('META_PIXEL_ID', '1234')).toBe('請輸入正確的 Meta Pixel ID');
+    expect(settingProblem('META_PIXEL_ID', '12345')).toBeNull();
+    expect(settingProblem('COMPANY_NAME', 'anything')).toBeNull();
   });
 
   it('shows GA4 評估 ID and Meta Pixel ID in their own section with the consent note, refuses a wrong ID and saves a right one or empty', async () => {

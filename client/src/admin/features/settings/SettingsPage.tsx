@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { AdminPage } from '../../layout/AdminPage';
 import { messageOf } from '../../lib';
 import { PaymentModal } from './PaymentModal';
-import { analyticsProblem, ANALYTICS_SETTINGS, failText, isAnalyticsKey, SETTINGS_TEXT } from './settingsText';
+import { ANALYTICS_SETTINGS, failText, isAnalyticsKey, SETTINGS_TEXT } from './settingsText';
 import { ShippingModal } from './ShippingModal';
 import { useLoadSettingsQuery, useUpdateSettingMutation } from './settingsApi';
 import './settings.css';
 
 const VALUE_MAX = 1000;
 
-/** A setting's problem: the analytics IDs' own formats (issue 22 §7), then the server's rule by kind. */
-const problemOf = (key: string, value: string) => analyticsProblem(key, value) ?? settingProblem(key, value);
+/** A setting's problem by the server's rule for its kind (the analytics IDs' formats too, issue 22 §7). */
+const problemOf = settingProblem;
 /** The analytics rows are named by the screen (the IDs' exact names), the rest by the server's title. */
 const titleOf = (s: AdminSettingView) => ANALYTICS_SETTINGS.find((a) => a.key === s.s_key)?.label ?? s.title;
 

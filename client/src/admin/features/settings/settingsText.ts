@@ -23,17 +23,13 @@ export function isIconUrl(url: string): boolean {
   return /^https?:\/\/[^/\s]+/i.test(s) || (s.startsWith('/') && !s.startsWith('//'));
 }
 
-/** The analytics settings (issue 22 §7): public rows, '' = off. */
-export const ANALYTICS_SETTINGS: ReadonlyArray<{ key: string; label: string; pattern: RegExp; message: string; placeholder: string }> = [
-  { key: 'GA4_ID', label: 'GA4 評估 ID', pattern: /^G-[A-Z0-9]{4,20}$/, message: '請輸入正確的 GA4 評估 ID', placeholder: 'G-XXXXXXXXXX' },
-  { key: 'META_PIXEL_ID', label: 'Meta Pixel ID', pattern: /^\d{5,20}$/, message: '請輸入正確的 Meta Pixel ID', placeholder: '例：123456789012345' },
+/**
+ * The analytics settings (issue 22 §7): public rows, '' = off. Their formats are the server's
+ * (`settingProblem` of @rules/settings-rules: 請輸入正確的 GA4 評估 ID / 請輸入正確的 Meta Pixel ID).
+ */
+export const ANALYTICS_SETTINGS: ReadonlyArray<{ key: string; label: string; placeholder: string }> = [
+  { key: 'GA4_ID', label: 'GA4 評估 ID', placeholder: 'G-XXXXXXXXXX' },
+  { key: 'META_PIXEL_ID', label: 'Meta Pixel ID', placeholder: '例：123456789012345' },
 ];
 
 export const isAnalyticsKey = (key: string) => ANALYTICS_SETTINGS.some((a) => a.key === key);
-
-/** The problem of an analytics ID (trimmed), null when it may be stored; empty turns the tool off. */
-export function analyticsProblem(key: string, value: string): string | null {
-  const rule = ANALYTICS_SETTINGS.find((a) => a.key === key);
-  if (!rule || value === '') return null;
-  return rule.pattern.test(value) ? null : rule.message;
-}
