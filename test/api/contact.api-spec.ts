@@ -84,9 +84,10 @@ describe('contact form: POST /api/email/contactSend → job → SMTP', () => {
     expect(mail.user).toBe('shop');
     expect(mail.headers.get('reply-to')).toContain('<ming@example.com>');
     expect(mail.subject).toMatch(/官網聯絡表單：王小明<img src=x onerror=alert\(1\)>$/);
-    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; 的價格 &amp; 庫存<br>\n第二行');
-    expect(mail.html).toContain('<td>王小明&lt;img src=x onerror=alert(1)&gt;</td>');
-    expect(mail.html).toContain('<td>0912-345-678</td>');
+    // The shop's layout (issue 22 §6): the message keeps its line breaks (pre-line), each value in its own cell.
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; 的價格 &amp; 庫存\n第二行');
+    expect(mail.html).toMatch(/<td[^>]*>王小明&lt;img src=x onerror=alert\(1\)&gt;<\/td>/);
+    expect(mail.html).toMatch(/<td[^>]*>0912-345-678<\/td>/);
     expect(mail.html).not.toMatch(/<script|<img/);
     expect(mail.text).toContain('想詢問 <script>alert(1)</script> 的價格 & 庫存\n第二行');
 

@@ -10,6 +10,7 @@ import { orderConfirmationMail, orderNewCodeMail, orderNewsMail, orderPaidMail, 
 import type { Refund } from '../../src/modules/refunds/entities/refund.entity';
 import { refundMail } from '../../src/modules/refunds/refund-mail';
 import { emailCodeMail } from '../../src/modules/phone-verification/code-messages';
+import { composeContactMail } from '../../src/modules/content/contact-mail';
 
 export const SAMPLE_BRAND: MailBrand = normalBrand({
   name: '肌研舍股份有限公司',
@@ -107,6 +108,14 @@ export async function renderSamples(): Promise<MailSample[]> {
     ['order-refunded', refundMail(paid, refund, { brand: SAMPLE_BRAND })],
     ['allowance-consent', refundMail(paid, refund, { brand: SAMPLE_BRAND, allowance: { token: 'T0k3n_sample-allowance-consent-link-000001', amount: 680 } })],
     ['verification-code', emailCodeMail('ming@example.com', SAMPLE_BRAND, '428193', 9)],
+    [
+      'contact',
+      composeContactMail(
+        { id: 5, name: '王小明<img src=x>', email: 'ming@example.com', phone: '0912-345-678', message: '想詢問 <script>x</script> 的價格 & 庫存\n第二行', userId: 42, createdAt: new Date('2026-11-28T06:30:00Z') },
+        'service@skinshop.com.tw',
+        SAMPLE_BRAND,
+      ),
+    ],
     [
       'notice',
       renderNoticeMail({

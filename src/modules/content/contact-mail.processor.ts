@@ -36,7 +36,7 @@ export class ContactMailProcessor {
     const shopEmail = (await this.settings.get('COMPANY_EMAIL')).trim();
     if (!shopEmail) throw new Error('COMPANY_EMAIL is not set: the shop has no address to receive contact messages');
     const shopName = (await this.settings.get('COMPANY_NAME')).trim() || 'skinshop';
-    const mail = composeContactMail(
+    const mail = await composeContactMail(
       { id: msg.id, name: msg.name, email: msg.email, phone: msg.phone, message: msg.message, userId: msg.user_id, createdAt: msg.created_at },
       shopEmail,
       shopName,

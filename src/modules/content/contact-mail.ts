@@ -1,6 +1,6 @@
-import { escapeHtml, textToHtml } from '../../common/html/escape-html';
 import { taipeiDateTime } from '../../common/time/taipei-time';
 import { headerSafe, MailMessage } from '../../integrations/mail/mail-sender';
+import { normalBrand, renderMail, type MailBrand } from '../../integrations/mail/templates/mail-templates';
 
 export interface ContactMailInput {
   id: number;
@@ -13,10 +13,13 @@ export interface ContactMailInput {
 }
 
 /**
- * The e-mail the shop receives for a contact message: reply-to the visitor, every
- * visitor value HTML-escaped, a Message-ID that stays the same if the job is retried.
+ * The e-mail the shop receives for a contact message, in the shop's layout (issue 22 §6): reply-to
+ * the visitor, every visitor value HTML-escaped (the message keeps its line breaks), a Message-ID
+ * that stays the same if the job is retried.
  */
-export function composeContactMail(msg: ContactMailInput, shopEmail: string, shopName: string): MailMessage {
+export async function composeContactMail(msg: ContactMailInput, shopEmail: string, shop: string | MailBrand): Promise<MailMessage> {
+  const brand = typeof shop === 'string' ? normalBrand({ name: shop, origin: '' }) : shop;
+  const shopName = brand.name;
   const name = headerSafe(msg.name, 50);
   const when = taipeiDateTime(msg.createdAt);
   const rows: [string, string][] = [
@@ -26,16 +29,16 @@ export function composeContactMail(msg: ContactMailInput, shopEmail: string, sho
     ...(msg.userId ? ([['會員編號', String(msg.userId)]] as [string, string][]) : []),
     ['時間', `${when}（台北時間）`],
   ];
-  const html = [
-    `<h2>${escapeHtml(shopName)} 官網聯絡表單</h2>`,
-    '<table cellpadding="6" style="border-collapse:collapse">',
-    ...rows.map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`),
-    '</table>',
-    '<h3>訊息內容</h3>',
-    `<p>${textToHtml(msg.message)}</p>`,
-    '<p style="color:#888">直接回覆此信即可回信給訪客。</p>',
-  ].join('\n');
   const text = [`${shopName} 官網聯絡表單`, '', ...rows.map(([k, v]) => `${k}：${v}`), '', '訊息內容：', msg.message].join('\n');
+  const { html } = await renderMail({
+    brand,
+    subject: `【${shopName}】官網聯絡表單`,
+    preview: `${msg.name}：${msg.message}`.slice(0, 80),
+    headline: '官網聯絡表單',
+    rows: rows.map(([k, v]) => ({ k, v })),
+    sections: [{ title: '訊息內容', rows: [], notes: [msg.message] }],
+    footer: '直接回覆此信即可回信給訪客。',
+  });
   return {
     to: shopEmail,
     replyTo: { name, address: msg.email },

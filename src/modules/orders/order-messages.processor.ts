@@ -140,7 +140,7 @@ export class OrderMessagesProcessor implements OnModuleInit {
     const until = Date.now() + PAID_MAIL_INVOICE_WAIT_MS;
     let current = order;
     while (waiting(current) && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, INVOICE_POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, INVOICE_POLL_MS).unref());
       current = (await this.orders.findById(order.id)) ?? current;
     }
     return current;

@@ -6,7 +6,8 @@
  * raw parts through untouched, so the condition surrounds the compiled rows.
  *
  * `THEME` is a placeholder colour: the compiled HTML has it replaced by `{{brand.color}}` (MJML
- * checks colour attributes, so the field cannot stand in the MJML itself).
+ * checks colour attributes, so the field cannot stand in the MJML itself). Paragraphs keep their
+ * line breaks (white-space: pre-line): a visitor's message reads as typed, without markup.
  */
 export const THEME_PLACEHOLDER = '#fe01fe';
 /** The light tint of the theme (backgrounds of the code box and the totals' last row). */
@@ -53,10 +54,10 @@ export const LAYOUT_MJML = `<mjml lang="zh-Hant-TW">
     <mj-section background-color="#ffffff" border-radius="0 0 12px 12px" padding="24px 24px 12px 24px" css-class="ss-card">
       <mj-column>
         <mj-raw>{{#if greeting}}</mj-raw>
-        <mj-text>{{greeting}}</mj-text>
+        <mj-text><div style="white-space:pre-line">{{greeting}}</div></mj-text>
         <mj-raw>{{/if}}</mj-raw>
         <mj-raw>{{#each intro}}</mj-raw>
-        <mj-text>{{this}}</mj-text>
+        <mj-text><div style="white-space:pre-line">{{this}}</div></mj-text>
         <mj-raw>{{/each}}</mj-raw>
         <mj-raw>{{#if code}}</mj-raw>
         <mj-text align="center" padding="4px 0 16px 0"><div style="display:inline-block;background:${TINT_PLACEHOLDER};border-radius:8px;padding:12px 24px;font-size:28px;font-weight:700;letter-spacing:8px;color:#3b2f2f">{{code}}</div></mj-text>
@@ -89,7 +90,7 @@ export const LAYOUT_MJML = `<mjml lang="zh-Hant-TW">
         </mj-table>
         <mj-raw>{{/if}}</mj-raw>
         <mj-raw>{{#each notes}}</mj-raw>
-        <mj-text>{{this}}</mj-text>
+        <mj-text><div style="white-space:pre-line">{{this}}</div></mj-text>
         <mj-raw>{{/each}}</mj-raw>
         <mj-raw>{{/each}}</mj-raw>
         <mj-raw>{{#if button}}</mj-raw>
@@ -99,7 +100,7 @@ export const LAYOUT_MJML = `<mjml lang="zh-Hant-TW">
         <mj-text align="center" padding="0 0 12px 0"><a href="{{url}}" style="color:${THEME_PLACEHOLDER}">{{label}}</a></mj-text>
         <mj-raw>{{/each}}</mj-raw>
         <mj-raw>{{#each outro}}</mj-raw>
-        <mj-text>{{this}}</mj-text>
+        <mj-text><div style="white-space:pre-line">{{this}}</div></mj-text>
         <mj-raw>{{/each}}</mj-raw>
       </mj-column>
     </mj-section>
