@@ -1,7 +1,7 @@
 import type { PrivacyRequestRow } from '@api/privacy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminServer, preloadAdmin, renderAdmin } from '../../testAdmin';
 
 const request = (id: number, extra: Partial<PrivacyRequestRow> = {}): PrivacyRequestRow => ({
@@ -59,10 +59,24 @@ describe('admin 個資請求紀錄 (issue 22 §4)', () => {
     expect(card).toHaveTextContent('簡訊驗證碼');
   }, 60_000);
 
-  it('says when there is nothing yet', async () => {
+  it('shows the list loading, then says when there is nothing yet', async () => {
     adminServer('staff', { 'GET /api/admin/privacy-requests': pageOf([]) });
+    // The log's answer waits until released: the list shows it is loading meanwhile.
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if ((input instanceof Request ? input.url : String(input)).includes('/api/admin/privacy-requests')) await gate;
+      return inner(input, init);
+    });
     renderAdmin('/admin/privacy');
+    const page = await screen.findByTestId('admin-privacy');
+    await waitFor(() => expect(page.querySelector('.ant-spin-spinning')).not.toBeNull());
+    release();
     expect(await screen.findByText('目前沒有個資請求紀錄')).toBeInTheDocument();
+    await waitFor(() => expect(page.querySelector('.ant-spin-spinning')).toBeNull());
   }, 60_000);
 
   it('keeps editors out', async () => {

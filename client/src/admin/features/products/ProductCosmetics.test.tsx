@@ -131,6 +131,27 @@ describe('admin product form: 化粧品標示 and the claims check (issue 22 §5
     expect(calls.filter((c) => c.path === '/api/admin/claim-phrases')).toHaveLength(1);
   }, 300_000);
 
+  it('warns when a product without a registration number is listed from the list (not refused)', async () => {
+    const all: AdminProductRow[] = [productRow(9, { is_active: 0, cosmetics: { ...EMPTY_COSMETICS } }), productRow(10, { is_active: 0 })];
+    const { calls } = adminServer('editor', {
+      'POST /api/admin/productslist': listHandler(() => all),
+      'GET /api/admin/loadproducttypes': typesHandler(() => TYPES),
+      'PUT /api/admin/products/isActive': () => ({ json: { success: true, message: '更新成功' } }),
+    });
+    const user = setup();
+    renderAdmin('/admin/products');
+    await user.click(await screen.findByRole('switch', { name: '上架「保濕商品9」' }));
+    expect(await toast('已上架「保濕商品9」')).toBeInTheDocument();
+    expect(await toast(`「保濕商品9」${COSMETICS_MSG.registrationMissing}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: '上架「保濕商品10」' }));
+    expect(await toast('已上架「保濕商品10」')).toBeInTheDocument();
+    expect(screen.queryByText(`「保濕商品10」${COSMETICS_MSG.registrationMissing}`)).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/admin/products/isActive').map((c) => c.body)).toEqual([
+      { product_id: 9, is_active: 1 },
+      { product_id: 10, is_active: 1 },
+    ]);
+  }, 120_000);
+
   it('fits a 390 px phone: the label fields stack in one column inside the full-screen form', async () => {
     adminServer('editor', {
       'POST /api/admin/productslist': listHandler(() => [productRow(8)]),
