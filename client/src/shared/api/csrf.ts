@@ -32,12 +32,22 @@ export function needsCsrf(args: string | FetchArgs): boolean {
   return !SAFE_METHODS.has(method) && !path.startsWith('/load/');
 }
 
+/** The last token each scope received, for a request that cannot wait (a keepalive fetch as the page goes). */
+const known: Partial<Record<CsrfScope, string>> = {};
+
+/** The shop's current token if one was fetched, without asking (undefined otherwise). */
+export function peekCsrfToken(scope: CsrfScope = 'shop'): string | undefined {
+  return known[scope];
+}
+
 async function fetchToken(scope: CsrfScope): Promise<string | undefined> {
   try {
     const res = await fetch(TOKEN_URL[scope], { credentials: 'same-origin', headers: { Accept: 'application/json' } });
     if (!res.ok) return undefined;
     const body = (await res.json()) as { csrfToken?: unknown };
-    return typeof body.csrfToken === 'string' && body.csrfToken ? body.csrfToken : undefined;
+    const token = typeof body.csrfToken === 'string' && body.csrfToken ? body.csrfToken : undefined;
+    if (token) known[scope] = token;
+    return token;
   } catch {
     return undefined;
   }
@@ -53,9 +63,11 @@ export async function csrfHeaders(scope: CsrfScope = 'shop'): Promise<Record<str
 /** Forget the token (after a 403, a login or a logout the token changes). */
 export function refreshCsrfToken(scope: CsrfScope = 'shop'): void {
   delete tokens[scope];
+  delete known[scope];
 }
 
 /** Use a token the server just answered (the admin login and logout answer one bound to the new session). */
 export function setCsrfToken(scope: CsrfScope, fresh: string): void {
   tokens[scope] = Promise.resolve(fresh);
+  known[scope] = fresh;
 }

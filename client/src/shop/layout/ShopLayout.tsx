@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { CartSync } from '../features/cart/CartSync';
 import { FloatingButtons } from './FloatingButtons';
 import { Footer } from './Footer';
 import { isChromeless } from './navItems';
@@ -32,6 +33,7 @@ export default function ShopLayout() {
       </main>
       {!chromeless && <Footer />}
       {!chromeless && <FloatingButtons />}
+      <CartSync />
     </div>
   );
 }

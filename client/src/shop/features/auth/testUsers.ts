@@ -13,6 +13,7 @@ export function member(overrides: Partial<UserProfile> = {}): UserProfile {
     username: '',
     gender: '',
     birthday: null,
+    has_password: true,
     addresses: [],
     config: {
       default_shipping: 4,

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
+import { cartSyncHandle } from '../cart/cartSyncHandle';
 import { useLogoutMutation } from './sessionApi';
 import { clearRedirectPath } from './sessionSlice';
 
@@ -15,6 +16,8 @@ export function useLogout(): () => Promise<void> {
   const dispatch = useAppDispatch();
   return useCallback(async () => {
     await navigate('/login');
+    // A cart change still waiting for the server goes before the session ends (the browser then forgets the cart).
+    await cartSyncHandle.flush().catch(() => undefined);
     try {
       await logout().unwrap();
     } catch {

@@ -173,7 +173,9 @@ describe('cart slice: coupon code and add-ons (spec 4)', () => {
   it('clearing the cart after an order drops the code and the add-ons, not the shipping choice', () => {
     const store = configureStore({ reducer: { cart: cartSlice.reducer }, preloadedState: { cart: { ...initialCartState, items: [serum], shippingMethodId: 1, couponCode: 'WELCOME100', addons: [{ promotion_id: 6, variant_id: 71, quantity: 1 }] } } });
     store.dispatch(clearCart());
-    expect(store.getState().cart).toEqual({ items: [], shippingMethodId: 1, couponCode: '', addons: [] });
+    expect(store.getState().cart).toMatchObject({ items: [], shippingMethodId: 1, couponCode: '', addons: [], pendingSync: true });
+    // The server cart hears of it: the line goes as a removal (issue 22 §3).
+    expect(store.getState().cart.removed).toEqual([{ product_id: 1, variant_id: 11, updated_at: expect.any(String) }]);
   });
 
   it('restores the code and well-formed add-ons (stored before they existed: none)', () => {

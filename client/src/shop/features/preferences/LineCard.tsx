@@ -47,7 +47,8 @@ export function LineCard() {
   const onBind = async () => {
     setNote(null);
     const res = await bindUrl();
-    if ('data' in res && res.data.success && res.data.url) browser.assign(res.data.url);
+    const url = 'data' in res && res.data?.success ? res.data.url : undefined;
+    if (url) browser.assign(url);
     else setNote({ ok: false, text: ('error' in res && apiErrorMessage(res.error)) || REACH_MSG.lineBindFailed });
   };
 

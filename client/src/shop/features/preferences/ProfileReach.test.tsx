@@ -199,7 +199,7 @@ describe('/profile 刪除帳號 (issue 22 §4)', { timeout: 30_000 }, () => {
   it('asks for the password, says what goes and what is kept, refuses a wrong one; Escape closes; success logs out to /', async () => {
     const api = server(prefs(), { password: 'abc123' });
     const user = userEvent.setup();
-    const { router, store } = open(member({ has_password: true } as Partial<UserProfile>));
+    const { router, store } = open(member({ has_password: true }));
     await user.click(await screen.findByRole('button', { name: '刪除帳號' }));
     let dialog = await screen.findByRole('dialog', { name: '刪除帳號' });
     expect(dialog).toHaveTextContent('訂單與發票紀錄會保留');
@@ -227,7 +227,7 @@ describe('/profile 刪除帳號 (issue 22 §4)', { timeout: 30_000 }, () => {
   it('an account without a password sends a code and confirms with it', async () => {
     const api = server(prefs(), { code: '246810' });
     const user = userEvent.setup();
-    open(member({ account: null, line_user_id: 'U1', has_password: false } as Partial<UserProfile>));
+    open(member({ account: null, line_user_id: 'U1', has_password: false }));
     await user.click(await screen.findByRole('button', { name: '刪除帳號' }));
     const dialog = await screen.findByRole('dialog', { name: '刪除帳號' });
     expect(within(dialog).queryByLabelText('請輸入密碼以確認')).not.toBeInTheDocument();
