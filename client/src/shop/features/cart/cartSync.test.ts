@@ -83,7 +83,7 @@ type Body = { cartItems: ServerCartItem[] };
 
 /** A member cart server: GET, PUT (later updated_at per line wins, quantity 0 removes) and merge (larger quantity wins). */
 function cartServer(initial: ServerCartItem[] = []) {
-  let lines = initial.map((l) => ({ ...l }));
+  const lines = initial.map((l) => ({ ...l }));
   const upsert = (incoming: ServerCartItem[], rule: 'later' | 'larger') => {
     for (const l of incoming) {
       const i = lines.findIndex((x) => x.product_id === l.product_id && x.variant_id === l.variant_id);
