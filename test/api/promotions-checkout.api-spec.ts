@@ -155,7 +155,10 @@ describe('submitOrder with promotions (spec 4 §4, §7)', () => {
       .get(DevOutbox, { strict: false })
       .list('email')
       .find((m) => m.to === buyer.email && (m.subject ?? '').includes(`#${o.id}`));
-    expect(mail?.body).toContain(`【贈品】${g.variantName ? `${g.title}（${g.variantName}）` : g.title}`);
+    // The item table (issue 22 §6) shows the variant under the name, in the same cell.
+    expect(mail?.body).toContain(`【贈品】${g.title}`);
+    const literal = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (g.variantName) expect(mail?.body).toMatch(new RegExp(`【贈品】${literal(g.title)}<br><span[^>]*>${literal(g.variantName)}</span>`));
     expect(mail?.body).toContain('【加價購】');
     expect(mail?.body).toContain('滿千折百');
     expect(mail?.body).toContain('折扣碼 9 折');
