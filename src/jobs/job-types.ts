@@ -52,7 +52,7 @@ export const JobName = {
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 /** Why a one-time code was sent (spec 1 §registration / forgot password, spec 2 §email/phone change). */
-export type SmsCodePurpose = 'register' | 'forgot-password' | 'phone-change';
+export type SmsCodePurpose = 'register' | 'forgot-password' | 'phone-change' | 'account-delete';
 /** An SMS without a code: tells the owner of an already registered number that someone tried to register it. */
 export type SmsNotice = 'already-registered';
 

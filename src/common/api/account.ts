@@ -51,6 +51,8 @@ export interface ProfileView {
   gender: string;
   /** YYYY-MM-DD */
   birthday: string | null;
+  /** The member has a password (刪除帳號 asks for it; without one, an SMS code). */
+  has_password: boolean;
   /** Default addresses first, then the member's own order. */
   addresses: AddressView[];
   config: UserConfigView;

@@ -11,6 +11,8 @@ export function smsText(purpose: SmsCodePurpose | SmsNotice, shop: string, code?
       return `【${shop}】您的重設密碼驗證碼：${code}，10 分鐘內有效，如非本人操作請忽略。`;
     case 'phone-change':
       return `【${shop}】您的手機變更驗證碼：${code}，10 分鐘內有效，請勿告知他人。`;
+    case 'account-delete':
+      return `【${shop}】您的刪除帳號驗證碼：${code}，10 分鐘內有效。如非本人操作請勿提供，並儘速變更密碼。`;
     case 'already-registered':
       return `【${shop}】此手機號碼已是會員，請直接登入；忘記密碼請使用「忘記密碼」。如非本人操作請忽略。`;
   }

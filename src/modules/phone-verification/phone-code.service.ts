@@ -10,7 +10,8 @@ import { CodeLedger } from './code-ledger';
 import { PhoneCode } from './entities/phone-code.entity';
 import { SendLimits } from './send-limits';
 
-export type PhonePurpose = 'register' | 'forgot' | 'change';
+/** 'delete': confirms 刪除帳號 of a member without a password (issue 22 §4). */
+export type PhonePurpose = 'register' | 'forgot' | 'change' | 'delete';
 
 /**
  * What goes out for a send: the code; a notice that the number is already a member (register on
@@ -24,6 +25,7 @@ const SMS_PURPOSE: Record<PhonePurpose, SmsCodePurpose> = {
   register: 'register',
   forgot: 'forgot-password',
   change: 'phone-change',
+  delete: 'account-delete',
 };
 
 export interface VerifyMessages {

@@ -19,6 +19,7 @@ const PHONE_MESSAGES: Record<PhonePurpose, PhoneMessages> = {
   register: { required: MSG.phoneRequired, invalid: MSG.phoneInvalid },
   forgot: { required: MSG.forgotPhoneRequired, invalid: MSG.phoneInvalid },
   change: { required: MSG.newPhoneRequired, invalid: MSG.newPhoneInvalid },
+  delete: { required: MSG.phoneRequired, invalid: MSG.phoneInvalid },
 };
 
 /** The Taiwan mobile number in `raw` (normalised), or the flow's own message. */
@@ -114,6 +115,19 @@ export class PhoneFlowService {
     const { outtime } = await this.codes.send(phone, 'change', ctx.ip, 'code', MSG.sendFailed);
     ctx.session.phoneChange = { phone };
     return { message: CODE_SENT, outtime };
+  }
+
+  /**
+   * 刪除帳號 of a member without a password (issue 22 §4): a code to the member's own phone, with the
+   * same limits as every code (cooldown, daily per number and IP, hashed, attempts).
+   */
+  async sendDeleteCode(phone: string, ip: string, failMessage: string): Promise<{ outtime: number }> {
+    return this.codes.send(phone, 'delete', ip, 'code', failMessage);
+  }
+
+  /** Checks and uses up the latest delete code of `phone`; a wrong, used or expired code throws `wrong`. */
+  async verifyDeleteCode(phone: string, code: string, wrong: string): Promise<void> {
+    await this.codes.verify(phone, 'delete', code, { gone: wrong, wrong });
   }
 
   /** Phone change, step 2 (spec 2 §4): the code sent to the new number, asked for by this session. */

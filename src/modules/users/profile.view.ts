@@ -69,6 +69,7 @@ export function toProfileView(u: User, addresses: Address[], config: UserConfig 
     username: u.username,
     gender: u.gender,
     birthday: u.birthday,
+    has_password: u.password_hash !== null && u.password_hash !== '',
     addresses: sortAddresses(addresses.map(toAddressView), order),
     config: toConfigView(config),
   };
