@@ -145,10 +145,15 @@ export const adminOrdersApi = adminApi.enhanceEndpoints({ addTagTypes: ORDER_TAG
       query: (orderId) => `/admin/refundable?order_id=${orderId}`,
       providesTags: (_r, _e, orderId) => [{ type: 'AdminOrder', id: orderId }],
     }),
-    /** The owner's refund limit for staff (NT$): staff see it on the refund form; the server enforces it. */
+    /**
+     * The owner's refund limit for staff (NT$): staff see it on the refund form; the server enforces it.
+     * The one api also has this name in api/staffApi.ts (帳號管理): whichever file loads first defines
+     * it, so both are the same call with the same tag (the limit's edit there refreshes it).
+     */
     refundSettings: build.query<RefundSettingsAnswer, void>({
       ...watch,
       query: () => '/admin/refundSettings',
+      providesTags: ['AdminStaff'],
     }),
     handleReturnRequest: build.mutation<Envelope, ReturnDecisionInput & { order_id: number }>({
       ...watch,
