@@ -186,6 +186,17 @@ describe('reaching members: preferences, consent, LINE', () => {
     expect(await friendRow(id)).toBe(0);
     expect(await line.follow(id)).toBe(200);
     expect(await friendRow(id)).toBe(1);
+
+    // The simulator's page on the shop: each LINE user with 封鎖 / 加入好友 (a person or a browser test befriends the shop there).
+    const page = await request(t.http).get('/sim/line/').expect(200);
+    expect(page.text).toContain(id);
+    expect(page.text).toContain(`action="/sim/line/users/${id}/block"`);
+    const blocked = await request(t.http).post(`/sim/line/users/${id}/block`).type('form').send('');
+    expect(blocked.status).toBe(303);
+    expect(await friendRow(id)).toBe(0);
+    const added = lineId();
+    expect((await request(t.http).post('/sim/line/users').type('form').send({ userId: added, displayName: '小美' })).status).toBe(303);
+    expect(await friendRow(added)).toBe(1);
   });
 
   it('綁定 LINE: bot_prompt befriends, the preferences show it, a follow is a consent row; the same LINE for another member is refused', async () => {
