@@ -22,6 +22,7 @@ import type { EntityManager } from 'typeorm';
  * - consent_records: the proof that past marketing had consent (former id, purpose, time, source only).
  * - return_requests: part of an order's refund record (former id, reason, status).
  * - privacy_requests: the staff log itself (masked phone).
+ * - promotion_uses / promotion_member_uses: coupon use counts (limits, the promotion report), former id.
  * Everything else about the member is deleted, then the users row.
  */
 
@@ -274,6 +275,18 @@ export const PERSONAL_DATA_MAP: readonly PersonalDataEntry[] = [
     tables: ['privacy_requests'],
     export: (m, { userId }) => rows(m, 'SELECT kind, confirmed_by, created_at FROM privacy_requests WHERE user_id = ? ORDER BY id', [userId]),
     erase: async () => undefined, // the staff log (masked phone)
+  },
+  {
+    // Coupon uses (per-member limits, the promotion report): part of the orders' record, former id only.
+    key: 'promotion_uses',
+    tables: ['promotion_uses', 'promotion_member_uses'],
+    erase: async () => undefined,
+  },
+  {
+    // Sessions: ended through the session store (Redis or the table) right after the deletion commits.
+    key: 'sessions',
+    tables: ['sessions'],
+    erase: async () => undefined,
   },
   {
     // Staff notes about the member and one-time codes: not exported (internal notes; secrets), deleted.
