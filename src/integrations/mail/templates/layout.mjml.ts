@@ -1,6 +1,7 @@
 /**
  * The one layout of every shop e-mail (issue 22 §6), in MJML with Handlebars fields. MJML turns it
- * into e-mail HTML once at start (`mail-templates.ts`); Handlebars then fills it per message, HTML-
+ * into e-mail HTML at build time (`node test/mail-preview/compile-layout.cjs` → layout.compiled.ts,
+ * checked by the unit test); Handlebars then fills it per message (`mail-templates.ts`), HTML-
  * escaping every value (`{{…}}` only: the layout never uses `{{{…}}}`). Blocks that a message may
  * leave out are wrapped in `<mj-raw>{{#if …}}</mj-raw>` … `<mj-raw>{{/if}}</mj-raw>`: MJML passes
  * raw parts through untouched, so the condition surrounds the compiled rows.

@@ -1,5 +1,7 @@
 import { renderSamples, SAMPLE_BRAND, SAMPLE_CTX, SAMPLE_ITEMS, SAMPLE_ORDER, type MailSample } from '../../../../test/mail-preview/mail-samples';
 import { orderPaidMail } from '../../../modules/orders/order-mail';
+import { compileLayoutWithMjml } from './layout-build';
+import { LAYOUT_HTML } from './layout.compiled';
 import { BRAND_COLOR, normalBrand, renderMail, renderNoticeMail, tintOf } from './mail-templates';
 
 /** The item table of a rendered mail: its rows, each as the text of its cells. */
@@ -18,6 +20,10 @@ describe('shop e-mail templates (issue 22 §6)', () => {
     if (!found) throw new Error(`no sample ${name}`);
     return found.mail;
   };
+
+  it('layout.compiled.ts is the MJML layout as MJML compiles it now (run node test/mail-preview/compile-layout.cjs after editing layout.mjml.ts)', async () => {
+    expect(LAYOUT_HTML).toBe(await compileLayoutWithMjml());
+  });
 
   it.each([
     'order-confirmation',

@@ -1,11 +1,12 @@
 import Handlebars from 'handlebars';
-import mjml2html from 'mjml';
-import { LAYOUT_MJML, THEME_PLACEHOLDER, TINT_PLACEHOLDER } from './layout.mjml';
+import { LAYOUT_HTML } from './layout.compiled';
+import { THEME_PLACEHOLDER, TINT_PLACEHOLDER } from './layout.mjml';
 
 /**
- * The shop's e-mail templates (issue 22 §6): one MJML layout (`layout.mjml.ts`) compiled to e-mail
- * HTML once per process (`compileMailLayout`, started by `MailTemplatesWarmup` at boot), filled per
- * message by Handlebars with HTML escaping of every value. A message is described by a `MailDoc`
+ * The shop's e-mail templates (issue 22 §6): one MJML layout (`layout.mjml.ts`), compiled to e-mail
+ * HTML at build time (`layout.compiled.ts`, by test/mail-preview/compile-layout.cjs; a unit test
+ * fails while it is stale), made a Handlebars template once per process (`compileMailLayout`, at
+ * boot by `MailTemplatesWarmup`), filled per message with HTML escaping of every value. A message is described by a `MailDoc`
  * (plain text only: no markup ever comes in), which gives both the HTML part and the plain-text
  * part, so the two always say the same.
  */
@@ -125,24 +126,19 @@ export function tintOf(color: string): string {
 
 type Fill = (data: object) => string;
 
-let compiled: Promise<Fill> | null = null;
+let compiled: Fill | null = null;
 
 /**
- * The layout compiled once: MJML → HTML (strict validation: a broken layout fails at boot, not at
- * the first mail), the colour placeholders turned into fields, then a Handlebars template in its
- * own environment (no helpers or partials registered by anyone else).
+ * The layout as a template, made once: the colour placeholders turned into fields, then a
+ * Handlebars template in its own environment (only `if` / `each`; nothing anyone else registers).
  */
-export function compileMailLayout(): Promise<Fill> {
-  compiled ??= (async () => {
-    const { html } = await mjml2html(LAYOUT_MJML, { validationLevel: 'strict', minify: false, beautify: false, keepComments: false });
-    const withFields = html.split(THEME_PLACEHOLDER).join('{{brand.color}}').split(TINT_PLACEHOLDER).join('{{tint}}');
-    const hb = Handlebars.create();
-    const template = hb.compile(withFields, { strict: false, noEscape: false, knownHelpersOnly: true, knownHelpers: { if: true, each: true } });
-    // Handlebars also escapes `=` (for unquoted attributes); every attribute here is quoted, so it
-    // stays readable in links (?MerTradeNo=…). An escaped `&` before it never forms `&#x3D;`.
-    return (data: object) => template(data).replace(/&#x3D;/g, '=');
-  })();
-  compiled.catch(() => (compiled = null));
+export function compileMailLayout(): Fill {
+  if (compiled) return compiled;
+  const withFields = LAYOUT_HTML.split(THEME_PLACEHOLDER).join('{{brand.color}}').split(TINT_PLACEHOLDER).join('{{tint}}');
+  const template = Handlebars.create().compile(withFields, { strict: false, noEscape: false, knownHelpersOnly: true, knownHelpers: { if: true, each: true } });
+  // Handlebars also escapes `=` (for unquoted attributes); every attribute here is quoted, so it
+  // stays readable in links (?MerTradeNo=…). An escaped `&` before it never forms `&#x3D;`.
+  compiled = (data: object) => template(data).replace(/&#x3D;/g, '=');
   return compiled;
 }
 
@@ -184,7 +180,7 @@ export function mailText(doc: MailDoc): string {
 
 /** The HTML and plain-text parts of one e-mail. */
 export async function renderMail(doc: MailDoc): Promise<RenderedMail> {
-  const fill = await compileMailLayout();
+  const fill = compileMailLayout();
   const brand = normalBrand(doc.brand);
   const data = {
     ...doc,
