@@ -48,6 +48,7 @@ export const JobName = {
   LinePush: 'line.push',
   OrderNews: 'order.news',
   CartReminders: 'cart.reminders',
+  SmsText: 'sms.text',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -133,6 +134,8 @@ export interface JobPayloads {
   [JobName.OrderNews]: { orderId: number; kind: OrderNewsKind; ref: string };
   /** Looks for carts untouched for CART_REMINDER_HOURS and reminds their members (issue 22 §3). */
   [JobName.CartReminders]: { limit?: number };
+  /** A short SMS with no code (a LINE message's fallback, issue 22); job id `sms-fallback:<retryKey>`, so a re-run of the LINE job never queues it twice. */
+  [JobName.SmsText]: { phone: string; text: string };
 }
 
 /** The order events whose e-mail is the `mail.order-news` job (the others have their own mail jobs). */
@@ -193,6 +196,7 @@ export const JOB_DEFINITIONS: Readonly<Record<JobName, JobDefinition>> = {
   [JobName.LinePush]: { queue: QueueName.Line, sensitive: false },
   [JobName.OrderNews]: { queue: QueueName.Mail, sensitive: false },
   [JobName.CartReminders]: { queue: QueueName.Reconciliation, sensitive: false },
+  [JobName.SmsText]: { queue: QueueName.Sms, sensitive: false },
 };
 
 export function isJobName(name: string): name is JobName {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf } from '../../jobs/job-types';
+import { Outbox } from '../../jobs/outbox/outbox.service';
 import { LINE_PUSHER, LinePushError, type LinePusher } from '../../integrations/line-messaging/line-messaging.client';
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { SMS_SENDER, type SmsSender } from '../../integrations/sms/sms-sender';
@@ -13,8 +14,8 @@ import { LineFriends } from './line-friends.service';
  * twice). 429 / 5xx / network failures throw: the job system retries with backoff. When the member
  * is no longer reachable on LINE — not a friend now (unfollowed or blocked: the webhook told us), not
  * bound any more, or LINE answers "Failed to send messages" (then line_friends.friend becomes 0) —
- * or LINE refuses the push for good, the `fallback` SMS goes instead, once (this job's id is unique
- * in the outbox; the SMS is sent only on the run that finds the fallback, and the job then ends).
+ * or LINE refuses the push for good, the `fallback` SMS goes instead, once: an `sms.text` outbox job
+ * keyed by the retry key (a re-run of this job queues nothing more).
  */
 @Injectable()
 export class LinePushProcessor {
@@ -25,6 +26,7 @@ export class LinePushProcessor {
     private readonly friends: LineFriends,
     private readonly users: UsersService,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    private readonly outbox: Outbox,
   ) {}
 
   @JobHandler(JobName.LinePush)
@@ -44,10 +46,18 @@ export class LinePushProcessor {
     }
   }
 
+  /** The SMS instead: an outbox job keyed by the retry key, so a re-run of this LINE job never queues a second one. */
   private async fallback(job: JobOf<'line.push'>, why: string): Promise<void> {
     const { userId, fallback, retryKey } = job.data;
     if (!fallback?.phone || !fallback.text) return void this.log.log(`member #${userId} LINE message ${retryKey} not sent (${why}); no SMS to fall back on`);
-    await this.sms.send(fallback.phone, fallback.text);
-    this.log.log(`member #${userId} LINE message ${retryKey} sent by SMS to ${maskRecipient(fallback.phone)} instead (${why})`);
+    await this.outbox.enqueue(JobName.SmsText, { phone: fallback.phone, text: fallback.text }, { jobId: `sms-fallback:${retryKey}` });
+    this.log.log(`member #${userId} LINE message ${retryKey} goes by SMS instead (${why})`);
+  }
+
+  /** `sms.text`: a short SMS without a code (a LINE message's fallback). Provider failures throw: the queue retries. */
+  @JobHandler(JobName.SmsText)
+  async smsText(job: JobOf<'sms.text'>): Promise<void> {
+    await this.sms.send(job.data.phone, job.data.text);
+    this.log.log(`SMS ${job.id} sent to ${maskRecipient(job.data.phone)}`);
   }
 }
