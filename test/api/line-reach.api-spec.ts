@@ -298,6 +298,19 @@ describe('reaching members: preferences, consent, LINE', () => {
     await expect(processor.push(again)).rejects.toMatchObject({ name: 'LinePushError', retryable: true });
     await processor.push({ ...again, attempt: 2 });
     expect(line.received(sub)).toHaveLength(2);
+
+    // LINE does not know the user any more ("Failed to send messages"): the member is marked not a friend and the SMS goes instead.
+    line.users.delete(sub);
+    await t.app.get(LinePushProcessor, { strict: false }).push({
+      id: 'line:test-unknown',
+      name: JobName.LinePush,
+      queue: QueueName.Line,
+      data: { userId: s.userId, lineUserId: sub, text: '給已離開的使用者', retryKey: crypto.randomUUID(), fallback: { phone: s.phone, text: '改以簡訊通知 測試' } },
+      attempt: 1,
+      maxAttempts: 5,
+    });
+    expect(await friendRow(sub)).toBe(0);
+    expect((await outboxFor(t.app, s.phone)).filter((m) => m.body === '改以簡訊通知 測試')).toHaveLength(1);
   });
   it('member notices: transactional ones on LINE for a LINE member; a cart reminder only with consent, with its unsubscribe link', async () => {
     const s = await shopper(t);
