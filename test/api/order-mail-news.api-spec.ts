@@ -14,8 +14,9 @@ const STORE = { store_id: '155139', store_name: '信義<b>松仁</b>門市', sto
 const ntd = (n: number) => `NT$ ${n.toLocaleString('en-US')}`;
 
 /**
- * The order e-mails of issue 22 §6 end to end, in the shop's layout: the parcel at the store and
- * picked up (PAYUNi's status notifies from the simulator → order.at-store / order.delivered →
+ * The order e-mails of issue 22 §6 end to end, in the shop's layout: the parcel shipped (its
+ * PAYUNi ticket made → order.shipped), at the store and picked up (PAYUNi's status notifies from
+ * the simulator → order.at-store / order.delivered →
  * `mail.order-news` in the same transaction), and a member's cancel (order.cancelled) — each to
  * the order's e-mail, once per order and kind (order_messages), with the item table and totals.
  */
@@ -54,12 +55,17 @@ describe('order e-mails of the parcel steps and the cancel (issue 22 §6)', () =
     return rows.map((r) => r.kind);
   }
 
-  it('a 7-11 parcel: 包裹到店通知 at the store and 訂單送達通知 on pickup, each once, with the items and the store escaped', async () => {
+  it('a 7-11 parcel: 訂單出貨通知 once shipped, 包裹到店通知 at the store, 訂單送達通知 on pickup, each once, with the items and the store escaped', async () => {
     const o = await place({ shipping: 1, ...STORE });
     const ticket = await staff.post('/api/admin/createShippingOrder', { order_id: o.id });
     expect(ticket.status).toBe(200);
     await jobsIdle(t.app);
     const shipTradeNo = ticket.body.ticket.ship_trade_no as string;
+    // The ticket made: the order is shipped (order.shipped) and the buyer has 訂單出貨通知 with the shipment number.
+    const shippedMail = await mails('訂單出貨通知', o.id);
+    expect(shippedMail).toHaveLength(1);
+    expect(shippedMail[0].body).toContain('您的訂單已出貨');
+    expect(shippedMail[0].body).toContain(shipTradeNo);
     const payuni = sims.payuni!;
     await payuni.advanceShipment(shipTradeNo, '32');
     await jobsIdle(t.app);
@@ -90,7 +96,8 @@ describe('order e-mails of the parcel steps and the cancel (issue 22 §6)', () =
     await jobsIdle(t.app);
     expect(await mails('包裹到店通知', o.id)).toHaveLength(1);
     expect(await mails('訂單送達通知', o.id)).toHaveLength(1);
-    expect(await kinds(o.id)).toEqual(expect.arrayContaining(['mail.at-store', 'mail.confirmation', 'mail.delivered']));
+    expect(await kinds(o.id)).toEqual(expect.arrayContaining(['mail.at-store', 'mail.confirmation', 'mail.delivered', 'mail.shipped']));
+    expect(await mails('訂單出貨通知', o.id)).toHaveLength(1);
   });
 
   it('a member cancels an unpaid ATM order: one 訂單取消通知 (nothing to pay), the lines and the total', async () => {
