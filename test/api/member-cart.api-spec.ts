@@ -124,6 +124,14 @@ describe('member server cart', () => {
     expect(Object.keys(quantities(await cartOf(s))).map(Number).sort()).toEqual([v[0], v[1], v[2], v[3], v[4]].map((x) => x.variantId).sort());
   });
 
+  it('a new member’s first writes at once (several tabs): every one applies, none fails', async () => {
+    const s = await shopper(t, { complete: false });
+    const writes = await Promise.all([0, 1, 2, 3].map((i) => put(s.b, '/api/member/cart', { cartItems: [line(v[i], i + 1)] })));
+    expect(writes.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(quantities(await cartOf(s))).toEqual({ [v[0].variantId]: 1, [v[1].variantId]: 2, [v[2].variantId]: 3, [v[3].variantId]: 4 });
+    expect(Number(((await ds.query('SELECT COUNT(*) AS n FROM member_carts WHERE user_id = ?', [s.userId])) as { n: number }[])[0].n)).toBe(1);
+  });
+
   it('merge after login: the larger quantity of each line wins, the browser adds its other lines, removals are ignored', async () => {
     const s = await shopper(t, { complete: false });
     const t0 = Date.now() - 60_000;

@@ -71,9 +71,14 @@ export class MemberCartService implements OnModuleInit {
     lines: CartLineIn[],
     decide: (stored: MemberCartItem | undefined, line: CartLineIn) => { quantity: number; at: number } | null,
   ): Promise<ServerCartAnswer> {
+    // The cart row exists before the transaction locks it: created on its own (autocommit) when
+    // missing, because inside the transaction a FOR UPDATE of a missing row (a gap lock) or an INSERT
+    // IGNORE of an existing one (a shared lock) would let two first writers deadlock each other.
+    if (!(await this.tx.repo(MemberCart).findOne({ where: { user_id: userId }, select: { user_id: true } }))) {
+      await this.tx.repo(MemberCart).createQueryBuilder().insert().into(MemberCart).values({ user_id: userId, touched_at: null, reminded_at: null }).orIgnore().execute();
+    }
     await this.tx.run(async () => {
       const carts = this.tx.repo(MemberCart);
-      await carts.createQueryBuilder().insert().into(MemberCart).values({ user_id: userId, touched_at: null, reminded_at: null }).orIgnore().execute();
       await lockForWrite(carts.createQueryBuilder('c').where('c.user_id = :userId', { userId })).getOne();
       if (lines.length === 0) return;
       const items = this.tx.repo(MemberCartItem);
