@@ -11,7 +11,11 @@ import { LocalOAuthProvider } from '../../src/modules/auth/testing/oauth-provide
 import { LinePushProcessor } from '../../src/modules/preferences/line-push.processor';
 import { MemberNotices } from '../../src/modules/member-notices/member-notices.service';
 import { MemberReach } from '../../src/modules/preferences/member-reach.service';
+import type { PayuniGateway } from '../../src/integrations/payuni/payuni-gateway';
+import { PAYUNI_GATEWAY } from '../../src/integrations/providers/provider-tokens';
+import { adminSession } from '../helpers/admin';
 import { jobsIdle, shopper, variants, type Shopper } from './checkout-fixtures';
+import { OrderMaker } from './refund-fixtures';
 import { codOrder } from './points-fixtures';
 import { freePort } from '../helpers/processes';
 import { createTestApp, FAST_RETRIES, type TestApp } from '../helpers/test-app';
@@ -337,5 +341,29 @@ describe('reaching members: preferences, consent, LINE', () => {
     await notices.enqueue('cart-reminder', s.userId, `${s.userId}:3`, { items: '「玻尿酸精華」' });
     await jobsIdle(t.app);
     expect(line.received(sub)).toHaveLength(2);
+  });
+  it('a partial refund of an invoiced order: the refunded news, then the allowance-consent news with its link (by SMS for an SMS member)', async () => {
+    const buyer = await shopper(t);
+    const [v] = await variants(t.app, 1, 50, 300);
+    const make = new OrderMaker(t, await OrderMaker.baseOf(t), buyer, v);
+    const o = await make.paid('credit', 2);
+    const trade = make.sims.payuni!.trades.get(o.merTradeNo)!;
+    await t.app.get<PayuniGateway>(PAYUNI_GATEWAY).tradeClose({ tradeNo: trade.tradeNo, closeType: 1, tradeAmt: trade.tradeAmt });
+    await make.sims.idle();
+    await jobsIdle(t.app);
+    const owner = await adminSession(t, 'owner');
+    const r = await owner.agent.post('/api/admin/refundOrder').set('X-CSRF-Token', owner.csrf).send({ order_id: o.id, amount: 100, reason: '部分退貨', restock: false });
+    expect(r.status).toBe(200);
+    await make.sims.idle();
+    await jobsIdle(t.app);
+    const [allowance] = (await ds.query('SELECT consent_token, status FROM invoice_allowances WHERE order_id = ?', [o.id])) as { consent_token: string; status: string }[];
+    expect(allowance.status).toBe('awaiting-consent');
+    const news = (await outboxFor(t.app, buyer.phone)).filter((m) => m.body.includes(o.merTradeNo)).map((m) => m.body);
+    expect(news).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`訂單 ${o.merTradeNo} 已退款`),
+        expect.stringContaining(`訂單 ${o.merTradeNo} 的退款需要您同意電子發票折讓：${new URL(await OrderMaker.baseOf(t)).origin}/allowance/${allowance.consent_token}`),
+      ]),
+    );
   });
 });
