@@ -5,8 +5,9 @@ import type { MemberNoticeKind } from '../../jobs/job-types';
 /*
  * The texts of member notices (issue 21 §7): short zh-TW, with the shop's name and a link. All of
  * them are TRANSACTIONAL (about the member's own points, review or request), so they go without a
- * marketing consent; marketing notices (cart reminders, issue 22) must check the member's consent
- * before they are enqueued.
+ * marketing consent — except MARKETING_NOTICE_KINDS (cart-reminder, issue 22): the processor sends
+ * those only with consent (MemberReach.marketingRoute), with the unsubscribe link (marketingLine /
+ * marketingMail).
  *
  * What each sender passes as `data` to `MemberNotices.enqueue(kind, userId, ref, data)`:
  *
