@@ -102,6 +102,8 @@ describe('personal data: export and deletion', () => {
     const before = await q('SELECT buy_name, buy_phone, user_id FROM orders WHERE user_id = ?', [a.userId]);
     const missing = await a.b.post('/api/member/delete', {});
     expect([missing.status, missing.body.message]).toEqual([400, '請輸入密碼']);
+    const foreign = await a.b.post('/api/member/delete', { password: 'secret1', user_id: a.userId + 100_000 });
+    expect([foreign.status, foreign.body.message]).toEqual([403, '無權存取其他會員的資料']);
     const wrong = await a.b.post('/api/member/delete', { password: 'wrong-password', user_id: a.userId });
     expect([wrong.status, wrong.body.success, wrong.body.message]).toEqual([400, false, '密碼錯誤']);
     expect((await a.b.get('/api/login/getuser')).status).toBe(200);

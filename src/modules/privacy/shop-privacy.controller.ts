@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { DeleteAccountAnswer } from '../../common/api/privacy';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
+import { assertOwnUserId } from '../../common/auth/ownership';
 import { MemberGuard } from '../../common/auth/member.guard';
 import type { SessionUser } from '../../common/auth/session-user';
 import { ok, type Envelope } from '../../common/http/envelope';
@@ -16,7 +17,7 @@ import { PrivacyService } from './privacy.service';
 export const DELETE_RATE_LIMIT = rateLimitRule('member-delete', 10, 3600);
 const perMember = (req: Request) => (typeof req.user?.id === 'number' ? `u${req.user.id}` : clientIp(req));
 
-/** 下載我的資料 and 刪除帳號 (spec 4 §7; issue 22 §4). The member is the session's; a body user_id is ignored. */
+/** 下載我的資料 and 刪除帳號 (spec 4 §7; issue 22 §4). The member is the session's (刪除帳號 refuses another member's user_id). */
 @ApiTags('member: personal data')
 @Controller('member')
 @UseGuards(MemberGuard)
@@ -44,6 +45,7 @@ export class ShopPrivacyController {
   @RateLimit(DELETE_RATE_LIMIT, perMember)
   @ApiOperation({ summary: '刪除帳號 with the password (or the SMS code): orders kept anonymised, everything else erased, sessions ended' })
   async delete(@CurrentUser() me: SessionUser, @Req() req: Request, @Body() dto: DeleteAccountDto): Promise<DeleteAccountAnswer> {
+    assertOwnUserId(dto.user_id, me.id); // destructive: another member's id is refused (403), not ignored
     await this.privacy.deleteAccount(req, me.id, { password: dto.password, code: dto.code });
     return ok({}, REACH_MSG.deleted);
   }
