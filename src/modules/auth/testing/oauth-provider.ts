@@ -118,6 +118,16 @@ export class LocalOAuthProvider {
     this.onBefriend = onBefriend;
   }
 
+  /**
+   * For a shop in another process (browser tests): befriending at login posts the shop's LINE
+   * simulator page form (`/sim/line/users`), which sends the shop its signed follow webhook. LINE
+   * user ids there are U + 32 hex digits: give `nextUser('line', …)` such a `sub`.
+   */
+  connectMessagingAt(shopOrigin: string): void {
+    this.onBefriend = (sub) =>
+      fetch(`${shopOrigin.replace(/\/+$/, '')}/sim/line/users`, { method: 'POST', body: new URLSearchParams({ userId: sub }), redirect: 'manual' }).then((r) => r.arrayBuffer());
+  }
+
   /** Whether a LINE user is a friend of the Official Account here. */
   isLineFriend(sub: string): boolean {
     return this.lineFriends.has(sub);
