@@ -47,8 +47,9 @@ describe('reaching members: preferences, consent, LINE', () => {
     await t.app.listen(port, '127.0.0.1');
     ds = t.app.get(DataSource);
     line = (t.app.get(SIMULATORS) as EmbeddedSimulators).line!;
-    // LINE sends the shop a follow webhook when someone befriends the Official Account at login.
-    provider.connectMessaging((sub) => line.follow(sub));
+    // LINE sends the shop a follow webhook when someone befriends the Official Account at login
+    // (here through the simulator's page form, as a browser test with the shop in another process does).
+    provider.connectMessagingAt(origin);
   });
   afterAll(async () => {
     await t?.close();
