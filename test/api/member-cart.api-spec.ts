@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { ServerCartItem } from '../../src/common/api/member-cart';
-import { BrowserSession } from '../../src/modules/auth/testing/browser-session';
+import { BrowserSession, outboxFor } from '../../src/modules/auth/testing/browser-session';
 import { CartReminders } from '../../src/modules/member-cart/cart-reminders.service';
 import { shopper, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { codOrder } from './points-fixtures';
@@ -153,14 +153,15 @@ describe('member server cart', () => {
   });
 
   it('reminders: one per untouched cart, only with marketing consent and no order since; at most every 7 days', async () => {
-    const consent = (userId: number) => ds.query('INSERT INTO member_preferences (user_id, notify_channel, marketing_email, marketing_line) VALUES (?, ?, 1, 0)', [userId, 'email']);
+    // Marketing consent as the member gives it in /profile (行銷通知 Email).
+    const consent = async (s: Shopper) => expect((await put(s.b, '/api/member/preferences', { marketing_email: 1 })).status).toBe(200);
     const reminders = async (userId: number) =>
       (await ds.query('SELECT job_id, payload FROM outbox_messages WHERE job_id LIKE ? ORDER BY id', [`notice.cart-reminder.${userId}.%`])) as { job_id: string; payload: unknown }[];
     const withConsent = await shopper(t);
     const noConsent = await shopper(t);
     const ordered = await shopper(t);
-    await consent(withConsent.userId);
-    await consent(ordered.userId);
+    await consent(withConsent);
+    await consent(ordered);
     await put(withConsent.b, '/api/member/cart', { cartItems: [line(v[0], 1), line(v[1], 2), line(v[2], 1)] });
     await put(noConsent.b, '/api/member/cart', { cartItems: [line(v[0], 1)] });
     await put(ordered.b, '/api/member/cart', { cartItems: [line(v[0], 1), line(v[1], 1)] });
@@ -177,6 +178,11 @@ describe('member server cart', () => {
     expect(payload).toMatchObject({ kind: 'cart-reminder', userId: withConsent.userId });
     expect(payload.data.items).toBe(`「${v[0].title}（${v[0].variantName}）」、「${v[1].title}（${v[1].variantName}）」 等 3 件`);
     expect((await touchedAt(withConsent.userId))?.reminded_at).toBeTruthy();
+    // The notice goes out on the member's marketing channel (e-mail here), listing the items, linking to /cart.
+    const mail = await eventually(async () => (await outboxFor(t.app, withConsent.email)).find((m) => m.body.includes(v[1].title)), 20_000, 'the reminder mail');
+    expect(mail.body).toContain('等 3 件');
+    expect(mail.body).toContain('/cart');
+    expect(mail.body).toMatch(/\/unsubscribe\//); // marketing: the one-click unsubscribe link
 
     // A run now finds nothing more: the reminded cart, no consent, an order since the touch.
     const job = t.app.get(CartReminders);

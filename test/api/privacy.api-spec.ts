@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { BrowserSession, lastCode } from '../../src/modules/auth/testing/browser-session';
+import { BrowserSession, lastCode, randomPhone } from '../../src/modules/auth/testing/browser-session';
 import { adminSession } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { shopper, variants, type Shopper, type TestVariant } from './checkout-fixtures';
@@ -23,14 +23,11 @@ describe('personal data: export and deletion', () => {
   let t: TestApp;
   let ds: DataSource;
   let v: TestVariant[];
-  /** Registered first: its registration code's 1-second resend wait (CODE_RESEND_SECONDS) is over by its test. */
-  let codeMember: Shopper;
 
   beforeAll(async () => {
-    t = await createTestApp({ CHECKOUT_RATE_LIMIT: '1000', CODE_RESEND_SECONDS: '1' });
+    t = await createTestApp({ CHECKOUT_RATE_LIMIT: '1000' });
     ds = t.app.get(DataSource);
     v = await variants(t.app, 3, 50);
-    codeMember = await shopper(t, { complete: false });
   });
   afterAll(async () => {
     await t?.close();
@@ -50,8 +47,8 @@ describe('personal data: export and deletion', () => {
     const token = await s.b.csrfToken();
     expect((await s.b.agent.put('/api/member/cart').set('X-Forwarded-For', s.b.ip).set('X-CSRF-Token', token).send({ cartItems: [{ product_id: v[2].productId, variant_id: v[2].variantId, quantity: 2 }] })).status).toBe(200);
     await grant(t.app, s.userId, 120);
-    await ds.query('INSERT INTO member_preferences (user_id, notify_channel, marketing_email, marketing_line) VALUES (?, ?, 1, 0)', [s.userId, 'email']);
-    await ds.query('INSERT INTO consent_records (user_id, purpose, granted, value, source) VALUES (?, ?, 1, ?, ?)', [s.userId, 'marketing_email', '1', 'register']);
+    // 通知方式 Email and 行銷通知 Email, as set in /profile (a consent record with source 'profile').
+    expect((await s.b.agent.put('/api/member/preferences').set('X-Forwarded-For', s.b.ip).set('X-CSRF-Token', token).send({ notify_channel: 'email', marketing_email: 1 })).status).toBe(200);
     await ds.query('INSERT INTO user_identities (user_id, provider, subject, email, display_name) VALUES (?, ?, ?, ?, ?)', [s.userId, 'line', `U${s.userId}abcdef0123456789`, '', '小明']);
     const [o] = await q('SELECT mer_trade_no FROM orders WHERE id = ?', [delivered.orderId]);
     return { ...s, orderNo: String(o.mer_trade_no), orderId: delivered.orderId };
@@ -84,7 +81,7 @@ describe('personal data: export and deletion', () => {
     expect(data.wishlist).toEqual([expect.objectContaining({ product_id: v[1].productId })]);
     expect((data.cart as { items: Row[] }).items).toEqual([expect.objectContaining({ variant_id: v[2].variantId, quantity: 2 })]);
     expect(data.preferences).toMatchObject({ notify_channel: 'email', marketing_email: 1 });
-    expect(data.consents).toEqual([expect.objectContaining({ purpose: 'marketing_email', source: 'register' })]);
+    expect(data.consents).toEqual(expect.arrayContaining([expect.objectContaining({ granted: 1, source: 'profile' })]));
     const identities = data.identities as Row[];
     expect(identities).toEqual([expect.objectContaining({ provider: 'line', display_name: '小明' })]);
     expect(identities[0].subject).toMatch(/^U\d…6789$/);
@@ -187,8 +184,10 @@ describe('personal data: export and deletion', () => {
     const asked = await pw.b.post('/api/member/delete/code', {});
     expect([asked.status, asked.body.message]).toEqual([400, '此帳號請以密碼確認刪除']);
 
-    const s = codeMember;
-    await ds.query('UPDATE users SET password_hash = NULL, account = NULL WHERE id = ?', [s.userId]);
+    // A social-only member (no password) with a phone of its own (no code sent to it yet).
+    const member = await shopper(t, { complete: false });
+    const s = { ...member, phone: randomPhone() };
+    await ds.query('UPDATE users SET password_hash = NULL, account = NULL, phone = ? WHERE id = ?', [s.phone, s.userId]);
     expect((await s.b.get('/api/login/getuser')).body.user.has_password).toBe(false);
     const noCode = await s.b.post('/api/member/delete', {});
     expect([noCode.status, noCode.body.message]).toEqual([400, '請輸入驗證碼']);
