@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectCompanyName, selectSettings } from '../../app/site/siteSlice';
+import { openConsentSettings } from '../../shared/analytics/consent';
 import { SocialIcon } from '../../shared/components/SocialIcon';
 import { companyContactRows, socialLinks } from '../../shared/lib/company';
 import './Footer.css';
@@ -48,6 +49,11 @@ export function Footer() {
                 <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
+            <li>
+              <button type="button" className="ss-footer-linkbtn" onClick={openConsentSettings}>
+                Cookie 設定
+              </button>
+            </li>
           </ul>
         </nav>
         <section aria-label="客服資訊">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CartSync } from '../features/cart/CartSync';
+import { AnalyticsHost } from './AnalyticsHost';
 import { FloatingButtons } from './FloatingButtons';
 import { Footer } from './Footer';
 import { isChromeless } from './navItems';
@@ -34,6 +35,7 @@ export default function ShopLayout() {
       {!chromeless && <Footer />}
       {!chromeless && <FloatingButtons />}
       <CartSync />
+      {!chromeless && <AnalyticsHost />}
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { toast } from '../../../app/lazyToast';
+import { track } from '../../../shared/analytics/analytics';
+import { addToCartEvent } from '../../../shared/analytics/events';
 import { pinCartDropdown } from './cartDropdownSlice';
 import { addItem, cartLineKey, lineLimit, selectCartItems, type CartItem } from './cartSlice';
 
@@ -45,6 +47,7 @@ export function useAddToCart(): (item: CartItem) => number {
       if (outcome.added > 0) {
         dispatch(addItem({ ...item, quantity: outcome.added }));
         dispatch(pinCartDropdown());
+        track(addToCartEvent({ ...item, quantity: outcome.added }));
       }
       toast[message.kind](message.text, 'cart-added');
       return outcome.added;

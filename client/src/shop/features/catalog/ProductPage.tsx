@@ -6,6 +6,8 @@ import { isNotFound, LoadError } from '../../../shared/components/LoadError';
 import { NotFoundState } from '../../../shared/components/NotFoundState';
 import { useInView } from '../../../shared/hooks/useInView';
 import { useMetaDescription } from '../../../shared/hooks/useMetaDescription';
+import { track } from '../../../shared/analytics/analytics';
+import { viewItemEvent } from '../../../shared/analytics/events';
 import { formatNumber } from '../../../shared/lib/format';
 import { parseMedia } from '../../../shared/lib/media';
 import { LOAD_FAILED_TEXT, useProductPageQuery } from './catalogApi';
@@ -53,6 +55,13 @@ export default function ProductPage() {
   useEffect(() => {
     if (error && !isNotFound(error)) console.error('product load failed', error);
   }, [error]);
+  // view_item once per product shown (sent only with consent; issue 22 §7).
+  const viewed = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!p || viewed.current === p.product_id) return;
+    viewed.current = p.product_id;
+    track(viewItemEvent(p));
+  }, [p]);
   usePageTitle(p?.title ?? (notFound ? '找不到商品' : failed ? '載入失敗' : undefined));
   useMetaDescription(p?.seo_description || p?.description);
 

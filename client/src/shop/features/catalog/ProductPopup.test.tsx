@@ -65,7 +65,7 @@ describe('ProductPopup', () => {
     expect(selectCartItems(store.getState())).toEqual([
       {
         product_id: 7, variant_id: 71, variant_name: '50ml', title: '玻尿酸保濕精華', description: '深層保濕一整天',
-        image_url: '/media/p7.webp', discount_price: 1480, quantity: 2, stock: 5,
+        image_url: '/media/p7.webp', discount_price: 1480, quantity: 2, stock: 5, updated_at: expect.any(String),
       },
     ]);
     expect(closedCount()).toBe(1);

@@ -10,6 +10,8 @@ import { usePageTitle } from '../../../app/site/usePageTitle';
 import { baseApi } from '../../../shared/api/baseApi';
 import { LinkButton } from '../../../shared/components/LinkButton';
 import { PageLoading } from '../../../shared/components/PageLoading';
+import { track } from '../../../shared/analytics/analytics';
+import { addPaymentInfoEvent, beginCheckoutEvent } from '../../../shared/analytics/events';
 import { addressListProblem, failureText, stillInvalid, withDefault } from '../account/accountRules';
 import { useUpdateAddressesMutation } from '../account/accountApi';
 import { useGetUserQuery } from '../auth/sessionApi';
@@ -163,6 +165,21 @@ function Checkout({ user }: { user: UserProfile }) {
     () => ({ shippingIds: (methods ?? []).map((m) => m.id), paymentCodes: payments.map((p) => p.method_code), total }),
     [methods, payments, total],
   );
+
+  // Analytics (issue 22 §7; sent only with consent): begin_checkout once the first quote is in, and
+  // add_payment_info when a payment method is chosen, both with the quote's items, coupon and promotion.
+  const begun = useRef(false);
+  useEffect(() => {
+    if (begun.current || !quote || !items.length) return;
+    begun.current = true;
+    track(beginCheckoutEvent(items, quote));
+  }, [quote, items]);
+  const paidWith = useRef('');
+  useEffect(() => {
+    if (!form.payment || form.payment === paidWith.current || !quote) return;
+    paidWith.current = form.payment;
+    track(addPaymentInfoEvent(items, quote, form.payment));
+  }, [form.payment, quote, items]);
 
   // The form is saved as it changes (a reload or the phone's trip to the store map keeps it).
   const persist = useCallback((f: CheckoutForm) => saveCheckout({ user_id: user.user_id, form: f, attempt: attemptRef.current }), [user.user_id]);

@@ -248,3 +248,64 @@ describe('PaymentSlipPage (spec 2 §2, §4, §8)', () => {
     await waitFor(() => expect(screen.getByTestId('slip-payment-status')).toHaveTextContent('已付款'));
   });
 });
+
+describe('PaymentSlipPage: the analytics purchase event (issue 22 §7)', () => {
+  const PURCHASE_PATH = `/api/member/orders/${MER}/purchase-event`;
+  const event = {
+    transaction_id: MER, value: 1260, currency: 'TWD', shipping: 60,
+    items: [{ item_id: '3', item_name: '玫瑰保濕精華', item_variant: '30ml', price: 600, quantity: 2, discount: 0 }],
+  };
+  const purchases = () => ((window as unknown as { dataLayer?: unknown[][] }).dataLayer ?? []).map((a) => [...a]).filter((a) => a[0] === 'event' && a[1] === 'purchase');
+
+  afterEach(async () => {
+    const { resetAnalyticsForTests } = await import('../../../shared/analytics/analytics');
+    resetAnalyticsForTests();
+  });
+
+  async function serverWithPurchase(order: OrderView) {
+    let handed = false;
+    const api = mockApi({
+      'GET /api/login/getuser': () => ({ json: { success: true, user: member() } }),
+      [`GET ${SLIP_PATH}`]: () => found(order),
+      'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'tok' } }),
+      [`POST ${PURCHASE_PATH}`]: () => {
+        const answer = { success: true, event: handed ? null : event };
+        handed = true;
+        return { json: answer };
+      },
+    });
+    const { configureAnalytics } = await import('../../../shared/analytics/analytics');
+    configureAnalytics('G-TEST123', '');
+    return api;
+  }
+
+  it('with consent, a paid order sends purchase once, even when the slip is opened again', async () => {
+    localStorage.setItem('ss_consent', JSON.stringify({ analytics: true, at: '2026-11-28T00:00:00.000Z' }));
+    const { calls } = await serverWithPurchase(orderView(PAID));
+    const first = renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: loggedInAs(member()) });
+    await screen.findByTestId('slip-order-id');
+    await waitFor(() => expect(purchases()).toHaveLength(1));
+    expect(purchases()[0][2]).toMatchObject({ transaction_id: MER, value: 1260, currency: 'TWD', shipping: 60 });
+    first.unmount();
+    renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: loggedInAs(member()) });
+    await screen.findByTestId('slip-order-id');
+    await waitFor(() => expect(calls.filter((c) => c.path === PURCHASE_PATH)).toHaveLength(2));
+    expect(purchases()).toHaveLength(1);
+  });
+
+  it('without consent the server is not asked', async () => {
+    const { calls } = await serverWithPurchase(orderView(PAID));
+    renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: loggedInAs(member()) });
+    expect(await screen.findByTestId('slip-order-id')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === PURCHASE_PATH)).toHaveLength(0);
+    expect(purchases()).toHaveLength(0);
+  });
+
+  it('an unpaid ATM order is not a purchase yet', async () => {
+    localStorage.setItem('ss_consent', JSON.stringify({ analytics: true, at: '2026-11-28T00:00:00.000Z' }));
+    const { calls } = await serverWithPurchase(orderView());
+    renderRoutes(routes, { path: `/paymentSlip?MerTradeNo=${MER}`, preloaded: loggedInAs(member()) });
+    expect(await screen.findByTestId('slip-order-id')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === PURCHASE_PATH)).toHaveLength(0);
+  });
+});

@@ -13,7 +13,9 @@ import { formatNT } from '../../../shared/lib/format';
 import { RequireMember } from '../auth/RequireMember';
 import { setRedirectPath } from '../auth/sessionSlice';
 import { clearCart } from '../cart/cartSlice';
-import { errorStatus, useGetOrderAndDetailsQuery } from './ordersApi';
+import { errorStatus, useGetOrderAndDetailsQuery, usePurchaseEventMutation } from './ordersApi';
+import { analyticsEnabled, track } from '../../../shared/analytics/analytics';
+import { purchaseEvent } from '../../../shared/analytics/events';
 import { OrderItemsTable, OrderTotals, PayInstructionsView, StatusPill } from './OrderParts';
 import {
   awaitingPayment,
@@ -123,6 +125,22 @@ function Slip({ merTradeNo }: { merTradeNo: string }) {
     cartCleared.current = true;
     dispatch(clearCart());
   }, [order, firstPage, dispatch]);
+
+  // Analytics (issue 22 §7): with consent, a paid order (or a cash-on-delivery one once placed) asks the
+  // server for its purchase event; the server hands it out once per order (null on reloads), sent when not null.
+  const [askPurchase] = usePurchaseEventMutation();
+  const purchaseAsked = useRef(false);
+  useEffect(() => {
+    if (!order || purchaseAsked.current || !analyticsEnabled()) return;
+    if (!isPaid(order) && order.payment !== 'cod') return;
+    purchaseAsked.current = true;
+    askPurchase(order.mer_trade_no)
+      .unwrap()
+      .then((a) => {
+        if (a.success && a.event) track(purchaseEvent(a.event));
+      })
+      .catch(() => undefined);
+  }, [order, askPurchase]);
 
   // Back from the simulator's or the bank's page in another tab: ask at once.
   useRefetchOnReturn(awaiting, refetch);

@@ -1,3 +1,4 @@
+import type { PurchaseEventAnswer } from '@api/analytics';
 import type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, RequestReturnAnswer, SubmitOrderAnswer, UserOrdersAnswer } from '@api/orders';
 import { baseApi } from '../../../shared/api/baseApi';
 import { loggedOut } from '../auth/sessionSlice';
@@ -75,6 +76,10 @@ export const ordersApi = baseApi.injectEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
     }),
     /** Ask for a return within the 7-day 鑑賞期 after delivery / pickup (staff approve or refuse). */
+    /** The analytics purchase event of the member's paid (or placed cash-on-delivery) order: the event once, then null (issue 22 §7). */
+    purchaseEvent: build.mutation<PurchaseEventAnswer, string>({
+      query: (merTradeNo) => ({ url: `/member/orders/${encodeURIComponent(merTradeNo)}/purchase-event`, method: 'POST', body: {} }),
+    }),
     requestReturn: build.mutation<RequestReturnAnswer, { order_id: number; reason: string }>({
       query: (body) => ({ url: '/order/requestReturn', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => watchSession(queryFulfilled, dispatch),
@@ -83,6 +88,7 @@ export const ordersApi = baseApi.injectEndpoints({
 });
 
 export const {
+  usePurchaseEventMutation,
   useGetOrderAndDetailsQuery,
   useGetUserOrdersByPageInfiniteQuery,
   useGetOrderDetailsQuery,
