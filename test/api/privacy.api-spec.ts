@@ -125,8 +125,12 @@ describe('personal data: export and deletion', () => {
     const [orderBefore] = await q('SELECT total_amount, invoice_no, subtotal, shipping_fee FROM orders WHERE id = ?', [a.orderId]);
     const [points] = await q('SELECT balance FROM member_points WHERE user_id = ?', [a.userId]);
 
+    const shownNames = async () => ((await request(t.http).get(`/api/load/productReviews/${v[0].productId}?limit=50`)).body.reviews as Row[]).map((r) => r.display_name);
+    expect(await shownNames()).not.toContain('已刪除的會員'); // (and now cached)
+
     const res = await a.b.post('/api/member/delete', { password: 'secret1' });
     expect([res.status, res.body.success, res.body.message]).toEqual([200, true, '帳號已刪除']);
+    expect(await shownNames()).toContain('已刪除的會員');
 
     expect((await a.b.get('/api/login/getuser')).status).toBe(401);
     expect((await device.get('/api/login/getuser')).status).toBe(401);

@@ -9,6 +9,7 @@ import { REACH_MSG } from '../../common/validation/reach-rules';
 import { PasswordHasher } from '../auth/passwords';
 import { SessionAuthService } from '../auth/session-auth.service';
 import { PhoneFlowService } from '../phone-verification/phone-flow.service';
+import { ReviewsService } from '../reviews/reviews.service';
 import { UsersService } from '../users/users.service';
 import { PrivacyRequest } from './entities/privacy-request.entity';
 import { maskPhone, OPEN_ORDER_STATUSES, OPEN_REFUND_STATUSES, PERSONAL_DATA_MAP, type MemberFacts } from './personal-data-map';
@@ -34,6 +35,7 @@ export class PrivacyService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionAuthService,
     private readonly phoneFlow: PhoneFlowService,
+    private readonly reviews: ReviewsService,
   ) {}
 
   /** Everything held about the member, as one JSON document; logged as an 'export' request. */
@@ -84,6 +86,9 @@ export class PrivacyService {
       const m = this.tx.manager;
       const ctx = { ...facts, now };
       for (const entry of PERSONAL_DATA_MAP) await entry.erase(m, ctx);
+      // The reviews now read 已刪除的會員: their products' cached review answers are dropped after the commit.
+      const reviewed = (await m.query('SELECT DISTINCT product_id FROM reviews WHERE user_id = ?', [userId])) as { product_id: number | string }[];
+      for (const r of reviewed) this.reviews.dropAfterCommit(Number(r.product_id));
       await m.query('DELETE FROM users WHERE id = ?', [userId]);
       await this.log(userId, 'delete', facts.phone, confirmedBy, req.ip ?? '');
     });
