@@ -204,7 +204,7 @@ export function DeleteAccountModal({ withPassword, onClose, onDeleted }: { withP
           </div>
         )}
         <ErrorText id={ids.error} message={error} testId="delete-error" />
-        <div className="ss-pref-row" style={{ justifyContent: 'flex-end', marginTop: 16 }}>
+        <div className="ss-pref-row ss-pref-modal-actions">
           <Button onClick={onClose}>取消</Button>
           <Button type="primary" danger htmlType="submit" loading={removing.isLoading} disabled={!withPassword && !sent}>
             確認刪除帳號
