@@ -157,6 +157,11 @@ describe('member server cart', () => {
     const consent = async (s: Shopper) => expect((await put(s.b, '/api/member/preferences', { marketing_email: 1 })).status).toBe(200);
     const reminders = async (userId: number) =>
       (await ds.query('SELECT job_id, payload FROM outbox_messages WHERE job_id LIKE ? ORDER BY id', [`notice.cart-reminder.${userId}.%`])) as { job_id: string; payload: unknown }[];
+    // Registered first (a lower id): consent, but a cart whose only product gets delisted — never remindable.
+    const stale = await shopper(t);
+    await consent(stale);
+    await put(stale.b, '/api/member/cart', { cartItems: [line(v[5], 1)] });
+    await ds.query('UPDATE products SET is_active = 0 WHERE id = ?', [v[5].productId]);
     const withConsent = await shopper(t);
     const noConsent = await shopper(t);
     const ordered = await shopper(t);
@@ -194,7 +199,8 @@ describe('member server cart', () => {
     // Touched again: not within 7 days of the last reminder; after them, one more (a new touch = a new reminder).
     await put(withConsent.b, '/api/member/cart', { cartItems: [line(v[3], 1)] });
     expect(await job.run(new Date(Date.now() + 3_600_000))).toEqual({ reminded: 0 });
-    expect(await job.run(new Date(Date.now() + 8 * 86_400_000))).toEqual({ reminded: 1 });
+    // Pages of one member: the never-remindable cart (a lower id) doesn't hide the others.
+    expect(await job.run(new Date(Date.now() + 8 * 86_400_000), 1)).toEqual({ reminded: 1 });
     expect(await job.run(new Date(Date.now() + 9 * 86_400_000))).toEqual({ reminded: 0 });
     const after = await reminders(withConsent.userId);
     expect(after).toHaveLength(2);
@@ -203,5 +209,7 @@ describe('member server cart', () => {
     // An emptied cart is never reminded.
     await put(withConsent.b, '/api/member/cart', { cartItems: [0, 1, 2, 3].map((i) => line(v[i], 0)) });
     expect(await job.run(new Date(Date.now() + 30 * 86_400_000))).toEqual({ reminded: 0 });
+    expect(await reminders(stale.userId)).toEqual([]);
+    await ds.query('UPDATE products SET is_active = 1 WHERE id = ?', [v[5].productId]);
   });
 });

@@ -73,11 +73,33 @@ export class CartReminders implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** One run at `now`: answers how many members were reminded. */
-  async run(now = new Date(), limit = REMINDER_BATCH): Promise<{ reminded: number }> {
+  /**
+   * One run at `now`: the due carts page by page (`batch` members each, by member id, so carts that
+   * can't be reminded — only delisted items left — never hide the others); answers how many were reminded.
+   */
+  async run(now = new Date(), batch = REMINDER_BATCH): Promise<{ reminded: number }> {
     const untouchedSince = new Date(now.getTime() - this.config.cart.reminderHours * HOUR_MS);
     const remindedBefore = new Date(now.getTime() - CART_REMINDER_MIN_DAYS * DAY_MS);
-    const due = await this.tx
+    let reminded = 0;
+    let after = 0;
+    for (;;) {
+      const due = await this.due(untouchedSince, remindedBefore, after, batch);
+      for (const userId of due) {
+        try {
+          if (await this.remind(userId, now, untouchedSince, remindedBefore)) reminded++;
+        } catch (err) {
+          this.logger.error(`cart reminder of member #${userId} failed: ${(err as Error).message}`);
+        }
+      }
+      if (due.length < batch) break;
+      after = due[due.length - 1];
+    }
+    return { reminded };
+  }
+
+  /** Members (ids above `after`, ascending) whose carts look due; `remind` checks again under the lock. */
+  private async due(untouchedSince: Date, remindedBefore: Date, after: number, batch: number): Promise<number[]> {
+    const rows = await this.tx
       .repo(MemberCart)
       .createQueryBuilder('c')
       .select('c.user_id', 'user_id')
@@ -86,20 +108,13 @@ export class CartReminders implements OnApplicationBootstrap, OnApplicationShutd
       .innerJoin('member_preferences', 'p', 'p.user_id = c.user_id AND (p.marketing_email = 1 OR p.marketing_line = 1)')
       .where('c.touched_at IS NOT NULL AND c.touched_at <= :untouchedSince', { untouchedSince })
       .andWhere('(c.reminded_at IS NULL OR (c.reminded_at <= :remindedBefore AND c.reminded_at < c.touched_at))', { remindedBefore })
+      .andWhere('c.user_id > :after', { after })
       .andWhere((qb) => `EXISTS ${qb.subQuery().select('1').from(MemberCartItem, 'i').where('i.user_id = c.user_id AND i.quantity > 0').getQuery()}`)
       .andWhere((qb) => `NOT EXISTS ${qb.subQuery().select('1').from('orders', 'o').where('o.user_id = c.user_id AND o.created_at >= c.touched_at').getQuery()}`)
-      .orderBy('c.touched_at', 'ASC')
-      .limit(limit)
+      .orderBy('c.user_id', 'ASC')
+      .limit(Math.max(1, batch))
       .getRawMany<{ user_id: number | string }>();
-    let reminded = 0;
-    for (const { user_id } of due) {
-      try {
-        if (await this.remind(Number(user_id), now, untouchedSince, remindedBefore)) reminded++;
-      } catch (err) {
-        this.logger.error(`cart reminder of member #${user_id} failed: ${(err as Error).message}`);
-      }
-    }
-    return { reminded };
+    return rows.map((r) => Number(r.user_id));
   }
 
   /** One member, under the cart row's lock (the conditions again: a tab may have written meanwhile). */
@@ -113,6 +128,8 @@ export class CartReminders implements OnApplicationBootstrap, OnApplicationShutd
         const last = new Date(cart.reminded_at).getTime();
         if (!(last <= remindedBefore.getTime() && last < touched.getTime())) return false;
       }
+      const ordered = await this.tx.manager.createQueryBuilder().select('1').from('orders', 'o').where('o.user_id = :userId AND o.created_at >= :touched', { userId, touched }).limit(1).getRawOne();
+      if (ordered) return false;
       const titles = await this.carts.liveTitles(userId);
       if (titles.length === 0) return false;
       await this.notices.enqueue('cart-reminder', userId, `${userId}:${touched.getTime()}`, { items: reminderItemsText(titles) });
