@@ -102,7 +102,7 @@ function NotificationForm({ prefs }: { prefs: MemberPreferencesView }) {
           <Switch
             id={ids.line}
             checked={shown.marketing_line === 1}
-            disabled={prefs.line_user_id === null && shown.marketing_line !== 1}
+            disabled={!lineReady && shown.marketing_line !== 1}
             onChange={(on) => void change({ marketing_line: on ? 1 : 0 })}
           />
         </div>

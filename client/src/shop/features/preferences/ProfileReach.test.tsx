@@ -92,6 +92,15 @@ describe('/profile 通知設定 (issue 22 §1)', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('radio', { name: 'LINE' })).toBeEnabled();
     expect(within(card).getByTestId('channel-hint')).toHaveTextContent('Email：請先設定 Email');
     expect(within(card).getByRole('switch', { name: 'Email 優惠通知' })).toBeDisabled();
+    expect(within(card).getByRole('switch', { name: 'LINE 優惠通知' })).toBeEnabled();
+  });
+
+  it('LINE marketing waits for a bound friend too', async () => {
+    server(prefs({ line_user_id: 'U1', line_friend: 0 }));
+    open();
+    const card = await screen.findByTestId('notification-card');
+    expect(await within(card).findByRole('switch', { name: 'LINE 優惠通知' })).toBeDisabled();
+    expect(within(card).getByRole('radio', { name: 'LINE' })).toBeDisabled();
   });
 
   it('a refusal shows under the field and the saved choice comes back', async () => {
