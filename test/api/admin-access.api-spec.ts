@@ -153,6 +153,10 @@ const EXPECTED: Record<string, Access> = {
   // 評價管理 (issue 21, spec 4 §6): owners and staff hide, show and reply; editors read
   'GET /api/admin/reviews': ALL,
   'PUT /api/admin/reviews/:id': STAFF,
+  // issue 22: the claims list, the personal-data log
+  'GET /api/admin/claim-phrases': ALL,
+  'PUT /api/admin/claim-phrases': STAFF,
+  'GET /api/admin/privacy-requests': STAFF,
 };
 
 interface RouteLayer {

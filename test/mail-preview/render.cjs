@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS script: the TypeScript require hook needs require() */
 /*
- * Renders every shop e-mail of test/mail-preview/mail-samples.ts into var/mail-preview/<name>.html
+ * Renders every shop e-mail of src/integrations/mail/templates/testing/mail-samples.ts into var/mail-preview/<name>.html
  * (and <name>.txt, the plain-text part), then, unless --no-shots, screenshots each at phone width
  * (390 px) with playwright-core and the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * into var/mail-preview/<name>.png.
@@ -15,7 +15,7 @@ const path = require('node:path');
 const OUT = path.resolve(__dirname, '../../var/mail-preview');
 
 async function main() {
-  const { renderSamples } = require('./mail-samples.ts');
+  const { renderSamples } = require('../../src/integrations/mail/templates/testing/mail-samples.ts');
   fs.mkdirSync(OUT, { recursive: true });
   const samples = await renderSamples();
   for (const { name, mail } of samples) {

@@ -3,6 +3,8 @@ import { messageOrigin } from '../../common/messages/message-origin';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { uuidFromName } from '../../integrations/line-messaging/line-retry-key';
 import { MAIL_SENDER, type MailSender } from '../../integrations/mail/mail-sender';
+import { loadMailBrand } from '../../integrations/mail/templates/mail-brand';
+import { renderNoticeMail } from '../../integrations/mail/templates/mail-templates';
 import { maskRecipient } from '../../integrations/outbox/dev-outbox';
 import { SMS_SENDER, type SmsSender } from '../../integrations/sms/sms-sender';
 import { JobHandler } from '../../jobs/job-handler.decorator';
@@ -85,8 +87,17 @@ export class MemberNoticesProcessor {
       return;
     }
     if (route.channel === 'email') {
-      const mail = noticeMail(route.to, kind, ref, text, ctx);
-      await this.mail.send(unsubscribe ? marketingMail(mail, unsubscribe) : mail);
+      // The text part and headers as member-notice-texts writes them; the HTML in the shop's layout.
+      const plain = noticeMail(route.to, kind, ref, text, ctx);
+      const mail = unsubscribe ? marketingMail(plain, unsubscribe) : plain;
+      const branded = await renderNoticeMail({
+        shop: await loadMailBrand(this.settings, ctx.origin),
+        headline: text.headline,
+        body: text.body,
+        link: text.link,
+        ...(unsubscribe ? { unsubscribeUrl: unsubscribe.pageUrl } : {}),
+      });
+      await this.mail.send({ ...mail, html: branded.html, text: branded.text });
     } else await this.sms.send(route.to, noticeSms(text, ctx));
     this.logger.log(`${what} sent by ${route.channel} to ${maskRecipient(route.to)}`);
   }

@@ -1,4 +1,4 @@
-import { renderSamples, SAMPLE_BRAND, SAMPLE_CTX, SAMPLE_ITEMS, SAMPLE_ORDER, type MailSample } from '../../../../test/mail-preview/mail-samples';
+import { renderSamples, SAMPLE_BRAND, SAMPLE_CTX, SAMPLE_ITEMS, SAMPLE_ORDER, type MailSample } from './testing/mail-samples';
 import { orderPaidMail } from '../../../modules/orders/order-mail';
 import { compileLayoutWithMjml } from './layout-build';
 import { LAYOUT_HTML } from './layout.compiled';

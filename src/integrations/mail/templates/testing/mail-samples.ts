@@ -3,14 +3,14 @@
  * (src/integrations/mail/templates/mail-templates.spec.ts) and the phone-width preview
  * (test/mail-preview/render.cjs → var/mail-preview/) read the same samples.
  */
-import type { MailMessage } from '../../src/integrations/mail/mail-sender';
-import { normalBrand, renderNoticeMail, type MailBrand } from '../../src/integrations/mail/templates/mail-templates';
-import type { OrderMailNewsKind } from '../../src/jobs/job-types';
-import { orderConfirmationMail, orderNewCodeMail, orderNewsMail, orderPaidMail, type MailAdjustment, type MailOrder, type MailOrderItem, type OrderMailContext } from '../../src/modules/orders/order-mail';
-import type { Refund } from '../../src/modules/refunds/entities/refund.entity';
-import { refundMail } from '../../src/modules/refunds/refund-mail';
-import { emailCodeMail } from '../../src/modules/phone-verification/code-messages';
-import { composeContactMail } from '../../src/modules/content/contact-mail';
+import type { MailMessage } from '../../mail-sender';
+import { normalBrand, renderNoticeMail, type MailBrand } from '../mail-templates';
+import type { OrderMailNewsKind } from '../../../../jobs/job-types';
+import { orderConfirmationMail, orderNewCodeMail, orderNewsMail, orderPaidMail, type MailAdjustment, type MailOrder, type MailOrderItem, type OrderMailContext } from '../../../../modules/orders/order-mail';
+import type { Refund } from '../../../../modules/refunds/entities/refund.entity';
+import { refundMail } from '../../../../modules/refunds/refund-mail';
+import { emailCodeMail } from '../../../../modules/phone-verification/code-messages';
+import { composeContactMail } from '../../../../modules/content/contact-mail';
 
 export const SAMPLE_BRAND: MailBrand = normalBrand({
   name: '肌研舍股份有限公司',
