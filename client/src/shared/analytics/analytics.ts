@@ -44,6 +44,14 @@ export const ANALYTICS_SRC = {
 const win = () => window as unknown as AnalyticsWindow;
 const consented = () => readConsent()?.analytics === true;
 
+/**
+ * Whether the shop measures at all: a valid GA4 or Meta Pixel id in the settings. Without one there
+ * is nothing to consent to, so neither the banner nor the footer's Cookie 設定 is shown.
+ */
+export function analyticsConfigured(ga4Id: string | undefined, pixelId: string | undefined): boolean {
+  return GA4_ID.test((ga4Id ?? '').trim()) || PIXEL_ID.test((pixelId ?? '').trim());
+}
+
 /** On: consent given and at least one id set. */
 export function analyticsEnabled(): boolean {
   return consented() && state.configured && (state.ga4 !== '' || state.pixel !== '');

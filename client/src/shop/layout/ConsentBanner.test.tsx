@@ -76,6 +76,7 @@ describe('the cookie consent banner (issue 22 §7)', () => {
         <Footer />
         <ConsentBanner />
       </>,
+      { preloaded: withIds },
     );
     expect(screen.queryByTestId('consent-banner')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cookie 設定' }));
@@ -84,5 +85,17 @@ describe('the cookie consent banner (issue 22 §7)', () => {
     await user.click(within(dialog).getByRole('switch', { name: '分析 Cookie' }));
     await user.click(within(dialog).getByRole('button', { name: '儲存設定' }));
     expect(stored()).toMatchObject({ analytics: false });
+  });
+
+  it('a shop without a GA4 or Pixel id measures nothing: no banner, no Cookie 設定 in the footer', async () => {
+    renderApp(
+      <>
+        <Footer />
+        <AnalyticsHost />
+      </>,
+    );
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cookie 設定' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('consent-banner')).not.toBeInTheDocument();
   });
 });

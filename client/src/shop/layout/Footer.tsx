@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectCompanyName, selectSettings } from '../../app/site/siteSlice';
+import { analyticsConfigured } from '../../shared/analytics/analytics';
 import { openConsentSettings } from '../../shared/analytics/consent';
 import { SocialIcon } from '../../shared/components/SocialIcon';
 import { companyContactRows, socialLinks } from '../../shared/lib/company';
@@ -49,11 +50,13 @@ export function Footer() {
                 <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
-            <li>
-              <button type="button" className="ss-footer-linkbtn" onClick={openConsentSettings}>
-                Cookie 設定
-              </button>
-            </li>
+            {analyticsConfigured(s.GA4_ID, s.META_PIXEL_ID) && (
+              <li>
+                <button type="button" className="ss-footer-linkbtn" onClick={openConsentSettings}>
+                  Cookie 設定
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
         <section aria-label="客服資訊">
