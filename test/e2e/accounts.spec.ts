@@ -222,11 +222,12 @@ test.describe('member accounts', () => {
     const phone = freshPhone(testInfo);
     const providers = page.waitForResponse((r) => r.url().endsWith('/api/login/providers'));
     await page.goto('/login');
-    // This server has no provider credentials: no buttons, no lone 或 divider.
-    expect(Object.values((await (await providers).json()).providers as Record<string, boolean>)).not.toContain(true);
+    // This server has LINE Login (the local provider, test/e2e/server.mjs) but no Google or
+    // Facebook credentials: only the LINE button.
+    expect((await (await providers).json()).providers).toEqual({ google: false, facebook: false, line: true });
     await expect(page.getByRole('button', { name: '登入', exact: true })).toBeVisible();
-    await expect(page.getByTestId('social-login')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Facebook|Google|LINE/ })).toHaveCount(0);
+    await expect(page.getByTestId('social-login').getByRole('button', { name: /LINE/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Facebook|Google/ })).toHaveCount(0);
     await page.goto('/login?error=cancelled&provider=google');
     await expect(page.getByTestId('login-error')).toHaveText('已取消 Google 登入。');
     await keepScreenshot(page, testInfo, 'login');

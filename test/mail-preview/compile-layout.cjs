@@ -8,7 +8,7 @@
  *
  *   node test/mail-preview/compile-layout.cjs
  */
-require('./ts-hook.cjs');
+require('../helpers/ts-hook.cjs');
 const fs = require('node:fs');
 const path = require('node:path');
 

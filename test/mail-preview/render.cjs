@@ -8,7 +8,7 @@
  *
  *   node test/mail-preview/render.cjs [--no-shots]
  */
-require('./ts-hook.cjs');
+require('../helpers/ts-hook.cjs');
 const fs = require('node:fs');
 const path = require('node:path');
 

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { refreshCsrfToken } from '../shared/api/csrf';
 import './jsdomAntdCss';
+
+// findBy / waitFor wait for what the screen shows; on CI's two busy cores an antd screen can take
+// more than the library's 1 s default to render, which is not a failure of the screen.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks these browser APIs that antd and our hooks use.
 if (!window.matchMedia) {

@@ -185,7 +185,9 @@ export class LocalOAuthProvider {
       back.searchParams.set('error', 'access_denied');
       back.searchParams.set('error_description', 'The user denied the request');
     } else {
-      const user = this.next[provider] ?? { sub: randomBytes(8).toString('hex'), name: 'Sim User' };
+      // A LINE user id is U + 32 hex digits (the Messaging API's userId: the same person there).
+      const sub = provider === 'line' ? `U${randomBytes(16).toString('hex')}` : randomBytes(8).toString('hex');
+      const user = this.next[provider] ?? { sub, name: 'Sim User' };
       const code = randomBytes(16).toString('hex');
       this.codes.set(code, { provider, clientId, redirectUri, user, nonce: u.searchParams.get('nonce') ?? undefined, used: false });
       back.searchParams.set('code', code);

@@ -15,6 +15,7 @@ import { ContactChangeModal } from './ContactChangeModal';
 import { SuccessNotice } from '../../../shared/components/SuccessNotice';
 import { WithMember } from './WithMember';
 import { LineCard } from '../preferences/LineCard';
+import { useSocialProvidersQuery } from '../auth/authApi';
 import { NotificationCard } from '../preferences/NotificationCard';
 import { PersonalDataCard } from '../preferences/PersonalDataCard';
 import '../preferences/Preferences.css';
@@ -49,6 +50,8 @@ export default function ProfilePage() {
 
 function ProfileEditor({ user }: { user: UserProfile }) {
   const redirectPath = useAppSelector(selectRedirectPath);
+  // 綁定 LINE goes through LINE Login: offered only when this shop has LINE Login credentials.
+  const lineLogin = useSocialProvidersQuery().data?.line === true;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [form, setForm] = useState<ProfileForm>(() => formOf(user));
@@ -223,7 +226,7 @@ function ProfileEditor({ user }: { user: UserProfile }) {
       </nav>
 
       <NotificationCard />
-      <LineCard />
+      {lineLogin && <LineCard />}
       <PersonalDataCard user={user} />
 
       <ContactChangeModal

@@ -24,7 +24,7 @@ const prefs = (extra: Partial<MemberPreferencesView> = {}): MemberPreferencesVie
 type Refusal = { status: number; json: unknown };
 
 /** The server's answers for /profile's issue-22 cards (the real ones: the preferences and privacy API specs). */
-function server(start: MemberPreferencesView, opts: { refuse?: Refusal; password?: string; code?: string } = {}) {
+function server(start: MemberPreferencesView, opts: { refuse?: Refusal; password?: string; code?: string; noLineLogin?: boolean } = {}) {
   let current = start;
   const api = mockApi({
     'GET /api/csrf-token': () => ({ json: { success: true, csrfToken: 'tok' } }),
@@ -34,6 +34,7 @@ function server(start: MemberPreferencesView, opts: { refuse?: Refusal; password
       current = { ...current, ...(body as Partial<MemberPreferencesView>) };
       return { json: { success: true, message: '已更新通知設定', preferences: current } };
     },
+    'GET /api/login/providers': () => ({ json: { success: true, providers: { google: false, facebook: false, line: !opts.noLineLogin } } }),
     'GET /api/member/line/bind': () => ({ json: { success: true, url: 'https://access.line.me/oauth2/v2.1/authorize?bot_prompt=normal&state=s1' } }),
     'POST /api/member/line/unbind': () => {
       current = { ...current, line_user_id: null, line_friend: 0, notify_channel: current.notify_channel === 'line' ? 'sms' : current.notify_channel };
@@ -125,6 +126,14 @@ describe('/profile LINE 綁定 (issue 22 §2)', { timeout: 30_000 }, () => {
     await within(card).findByText(/尚未綁定 LINE/);
     await user.click(within(card).getByRole('button', { name: '綁定 LINE' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://access.line.me/oauth2/v2.1/authorize?bot_prompt=normal&state=s1'));
+  });
+
+  it('a shop without LINE Login offers no 綁定 LINE', async () => {
+    const api = server(prefs(), { noLineLogin: true });
+    open();
+    await screen.findByTestId('notification-card');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/login/providers')).toBe(true));
+    expect(screen.queryByTestId('line-card')).not.toBeInTheDocument();
   });
 
   it.each([

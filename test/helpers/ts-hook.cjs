@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS script: the TypeScript require hook needs require() */
-/* A tiny require hook: TypeScript sources transpiled on load (no type check), for the preview script only. */
+/* A tiny require hook: TypeScript sources transpiled on load (no type check), for the mail previews and the browser tests' LINE Login simulator. */
 const fs = require('node:fs');
 const ts = require('typescript');
 require.extensions['.ts'] = (module, filename) => {
