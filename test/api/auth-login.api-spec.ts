@@ -58,7 +58,9 @@ describe('member login, sessions and CSRF', () => {
       default_company_name: '',
       default_tax_id: '',
     });
-    expect(JSON.stringify(me.body)).not.toMatch(/password|hash/i);
+    // Whether a password is set (for 刪除帳號's confirmation, issue 22), never the password or its hash.
+    expect(me.body.user.has_password).toBe(true);
+    expect(JSON.stringify(me.body)).not.toMatch(/password_hash|"password"|\$argon2/i);
   });
 
   it('prevents session fixation: a session id planted before login is not logged in afterwards', async () => {
