@@ -113,6 +113,14 @@ test.describe('reaching shoppers (issue 22)', () => {
 
     const { preferences } = (await (await page.request.get('/api/member/preferences')).json()) as { preferences: { line_user_id: string } };
     const order = await placeOrder(page.request, member, { payment: 'atm' });
+    // The news goes out as a job: wait for LINE to have it, then look at the member's chat.
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/sim/line/messages.json?to=${preferences.line_user_id}`);
+        const { messages } = (await res.json()) as { messages: Array<{ text: string }> };
+        return messages.some((m) => m.text.includes(order.merTradeNo));
+      }, { timeout: 20_000, message: `LINE news of ${order.merTradeNo}` })
+      .toBe(true);
     await page.goto('/sim/line/');
     const chat = page.locator(`[data-line-user="${preferences.line_user_id}"]`);
     await expect(chat).toContainText('好友');
