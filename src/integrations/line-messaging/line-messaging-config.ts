@@ -17,3 +17,13 @@ export interface LineMessagingConfig {
 /** Development credentials of the embedded simulator (not secrets: nothing real accepts them). */
 export const SIMULATOR_LINE_ACCESS_TOKEN = 'line-messaging-simulator-access-token';
 export const SIMULATOR_LINE_CHANNEL_SECRET = 'line-messaging-simulator-channel-secret';
+
+/**
+ * Whether the shop talks to members on LINE at all. A production shop without LINE_MESSAGING_API_URL
+ * (and without PROVIDER_SIMULATORS=true) has no Official Account to push from: nobody counts as a
+ * friend, so order news goes by SMS (a push to the in-memory simulator would be lost), and the
+ * webhook, whose simulator secret is public, refuses every call.
+ */
+export function lineMessagingOn(p: { lineMessaging: LineMessagingConfig; simulatorsInProduction: boolean }, isProduction: boolean): boolean {
+  return p.lineMessaging.driver === 'line' || !isProduction || p.simulatorsInProduction;
+}

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { LineMessagingClient, LinePushError, cutLineText } from './line-messaging.client';
+import { lineMessagingOn } from './line-messaging-config';
 import { uuidFromName } from './line-retry-key';
 import { lineSignature, verifyLineSignature } from './line-signature';
 import { startLineMessagingSimulator, type StartedLineMessagingSimulator } from './simulators/line-messaging-simulator';
@@ -105,5 +106,18 @@ describe('LineMessagingClient (@line/bot-sdk) against the local Messaging API si
     const ok = await post({ to: friend, messages: [{ type: 'text', text: 'x' }] }, uuidFromName('raw-ok'));
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { sentMessages: unknown[] }).sentMessages).toHaveLength(1);
+  });
+});
+
+describe('lineMessagingOn: LINE only where a channel (or a chosen simulator) can deliver', () => {
+  const sim = { driver: 'simulator' as const, apiUrl: null, accessToken: 't', channelSecret: 's' };
+  const real = { driver: 'line' as const, apiUrl: 'https://api.line.me', accessToken: 't', channelSecret: 's' };
+  it('is on with a real channel anywhere, and with the simulator outside production or when asked for', () => {
+    expect(lineMessagingOn({ lineMessaging: real, simulatorsInProduction: false }, true)).toBe(true);
+    expect(lineMessagingOn({ lineMessaging: sim, simulatorsInProduction: false }, false)).toBe(true);
+    expect(lineMessagingOn({ lineMessaging: sim, simulatorsInProduction: true }, true)).toBe(true);
+  });
+  it('is off in production without LINE_MESSAGING_API_URL: nobody is a friend, the webhook refuses', () => {
+    expect(lineMessagingOn({ lineMessaging: sim, simulatorsInProduction: false }, true)).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { lineMessagingOn } from '../../integrations/line-messaging/line-messaging-config';
 import { Transactions } from '../../common/transactions/transactions';
 import { isDuplicateKey } from '../../database/db-dialect';
 import { UsersService } from '../users/users.service';
@@ -16,14 +18,20 @@ export type FriendshipSource = 'webhook' | 'login' | 'push';
 export class LineFriends {
   private readonly log = new Logger('LineFriends');
 
+  private readonly on: boolean;
+
   constructor(
     private readonly tx: Transactions,
     private readonly users: UsersService,
     private readonly consent: ConsentLog,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.on = lineMessagingOn(config.providers, config.isProduction);
+  }
 
+  /** False for everyone while the shop has no LINE Messaging channel (lineMessagingOn). */
   async isFriend(lineUserId: string | null): Promise<boolean> {
-    if (!lineUserId) return false;
+    if (!lineUserId || !this.on) return false;
     const row = await this.tx.repo(LineFriend).findOne({ where: { line_user_id: lineUserId } });
     return Boolean(row && Number(row.friend));
   }

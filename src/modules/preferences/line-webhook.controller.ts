@@ -2,6 +2,7 @@ import { Controller, Headers, HttpCode, HttpStatus, Inject, Logger, Post, Req } 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AppError } from '../../common/errors/app-error';
+import { lineMessagingOn } from '../../integrations/line-messaging/line-messaging-config';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { verifyLineSignature } from '../../integrations/line-messaging/line-signature';
 import { LineFriends } from './line-friends.service';
@@ -34,6 +35,7 @@ export class LineWebhookController {
   @HttpCode(200)
   @ApiOperation({ summary: 'LINE webhook (signed): follow / unfollow update the LINE friendship; 401 on a bad signature' })
   async webhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('x-line-signature') signature: string | undefined): Promise<{ success: true }> {
+    if (!lineMessagingOn(this.config.providers, this.config.isProduction)) throw new AppError('Not Found', HttpStatus.NOT_FOUND);
     if (!verifyLineSignature(this.config.providers.lineMessaging.channelSecret, req.rawBody, signature)) {
       this.log.warn('webhook refused: bad or missing X-Line-Signature');
       throw new AppError(LINE_WEBHOOK_BAD_SIGNATURE, HttpStatus.UNAUTHORIZED);
