@@ -18,6 +18,8 @@ describe('general settings checked by kind (issue 19 §8)', () => {
       GOOGLE_MAPS_KEY: 'AIzaSyA-1234567890abcdefghijklmnopqrstu',
       GA4_ID: 'G-ABC123XYZ9',
       META_PIXEL_ID: '123456789012345',
+      MAIL_LOGO_URL: 'https://cdn.example.com/logo.png',
+      THEME_COLOR: '#9a5461',
     };
     expect(Object.keys(seeded).sort()).toEqual(Object.keys(SETTING_RULES).sort());
     for (const [k, v] of Object.entries(seeded)) expect([k, settingProblem(k, v)]).toEqual([k, null]);
@@ -55,5 +57,15 @@ describe('analytics ids (issue 22 §7)', () => {
     for (const [k, v] of [['GA4_ID', ''], ['GA4_ID', 'G-ABC123XYZ9'], ['GA4_ID', 'G-ABCD'], ['META_PIXEL_ID', ''], ['META_PIXEL_ID', '12345'], ['META_PIXEL_ID', '123456789012345']]) expect([k, v, settingProblem(k, v)]).toEqual([k, v, null]);
     for (const v of ['UA-1-1', 'g-abc123', 'G-ABC', 'G-ABC-123', `G-${'A'.repeat(21)}`]) expect([v, settingProblem('GA4_ID', v)]).toEqual([v, '請輸入正確的 GA4 評估 ID']);
     for (const v of ['1234', '12a45', '1'.repeat(21), '+12345']) expect([v, settingProblem('META_PIXEL_ID', v)]).toEqual([v, '請輸入正確的 Meta Pixel ID']);
+  });
+});
+
+describe('the e-mails brand (issue 22 §6)', () => {
+  it('MAIL_LOGO_URL: an https PNG or JPEG; THEME_COLOR: #rrggbb; both may be empty', () => {
+    for (const ok of ['', 'https://cdn.example.com/logo.png', 'https://shop.example.tw/media/a/logo.JPG']) expect(settingProblem('MAIL_LOGO_URL', ok)).toBeNull();
+    for (const bad of ['http://cdn.example.com/logo.png', 'https://cdn.example.com/logo.svg', 'javascript:alert(1)//.png', 'https://u:p@x.com/a.png'])
+      expect(settingProblem('MAIL_LOGO_URL', bad)).toBe('請輸入 https:// 開頭的 PNG 或 JPEG 圖片網址');
+    for (const ok of ['', '#9a5461', '#ABCDEF']) expect(settingProblem('THEME_COLOR', ok)).toBeNull();
+    for (const bad of ['9a5461', '#fff', 'red', '#9a5461;']) expect(settingProblem('THEME_COLOR', bad)).toBe('請輸入色碼，例如 #9a5461');
   });
 });

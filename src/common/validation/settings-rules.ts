@@ -7,7 +7,7 @@ import { isEmailAddress, isTaxId } from './taiwan';
  * (`@rules/settings-rules`). Every value may be left empty: the shop then hides it or falls back
  * (company name → the built-in name, no map without a key).
  */
-export type SettingKind = 'text' | 'taxId' | 'phone' | 'email' | 'latitude' | 'longitude' | 'httpsUrl' | 'mapsKey' | 'ga4' | 'metaPixel';
+export type SettingKind = 'text' | 'taxId' | 'phone' | 'email' | 'latitude' | 'longitude' | 'httpsUrl' | 'mapsKey' | 'ga4' | 'metaPixel' | 'imageUrl' | 'color';
 
 export interface SettingRule {
   kind: SettingKind;
@@ -38,6 +38,9 @@ export const SETTING_RULES: Readonly<Record<string, SettingRule>> = {
   // Analytics (issue 22 §7): empty = off.
   GA4_ID: { kind: 'ga4', max: 22 },
   META_PIXEL_ID: { kind: 'metaPixel', max: 20 },
+  // The e-mails' brand (issue 22 §6): the logo at the top and the colour of titles and buttons.
+  MAIL_LOGO_URL: { kind: 'imageUrl', max: 500 },
+  THEME_COLOR: { kind: 'color', max: 7 },
 };
 
 /** A public row without a rule of its own (one added later) is plain text. */
@@ -55,6 +58,8 @@ export const SETTING_MSG = {
   mapsKey: 'Google 地圖金鑰格式錯誤（AIza 開頭，共 39 個英數字元）',
   ga4: '請輸入正確的 GA4 評估 ID',
   metaPixel: '請輸入正確的 Meta Pixel ID',
+  imageUrl: '請輸入 https:// 開頭的 PNG 或 JPEG 圖片網址',
+  color: '請輸入色碼，例如 #9a5461',
 } as const;
 
 /** GA4 measurement id (G-XXXXXXXXXX) and Meta Pixel id (digits). */
@@ -80,6 +85,17 @@ function isHttpsUrlOf(value: string, hosts: readonly string[]): boolean {
   if (u.protocol !== 'https:' || u.username || u.password || u.port) return false;
   const host = u.hostname.toLowerCase();
   return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/** An https URL of a PNG or JPEG image (what mail clients show), without credentials or spaces. */
+function isImageUrl(value: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return false;
+  }
+  return u.protocol === 'https:' && !u.username && !u.password && !/[\s<>"']/.test(value) && /\.(png|jpe?g)$/i.test(u.pathname);
 }
 
 function isCoordinate(value: string, limit: number): boolean {
@@ -120,5 +136,9 @@ export function settingProblem(key: string, value: string): string | null {
       return GA4_ID_PATTERN.test(value) ? null : SETTING_MSG.ga4;
     case 'metaPixel':
       return META_PIXEL_ID_PATTERN.test(value) ? null : SETTING_MSG.metaPixel;
+    case 'imageUrl':
+      return !tooLong && isImageUrl(value) ? null : SETTING_MSG.imageUrl;
+    case 'color':
+      return /^#[0-9a-fA-F]{6}$/.test(value) ? null : SETTING_MSG.color;
   }
 }

@@ -71,6 +71,9 @@ export const SETTINGS = [
   // Analytics (issue 22 §7): loaded in the shop only after the shopper's consent; empty = off.
   { title: 'GA4 評估 ID', s_key: 'GA4_ID', s_value: '', is_public: 1 },
   { title: 'Meta Pixel ID', s_key: 'META_PIXEL_ID', s_value: '', is_public: 1 },
+  // The e-mails' brand (issue 22 §6): empty logo = the shop's name as a wordmark.
+  { title: 'Email 標誌圖片網址', s_key: 'MAIL_LOGO_URL', s_value: '', is_public: 1 },
+  { title: '品牌主色', s_key: 'THEME_COLOR', s_value: '#9a5461', is_public: 1 },
 ];
 
 export const NOTIFICATION_SETTINGS = [
