@@ -80,7 +80,8 @@ function fieldsOnPage(page: Page, fields: string[]) {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'), undefined, { timeout: 10_000 });
-  await page.waitForTimeout(250);
+  // Two animation frames: handlers queued by the load (toggle, focus, autoplay errors) have run by then.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 for (const bypassCSP of [false, true]) {

@@ -1,5 +1,6 @@
 import { TAIPEI_OFFSET_MS, taipeiToday, taipeiYearMonth } from '../../common/time/taipei-time';
 import type { MemberTierProgress, PointsKind, TierView } from '../../common/api/rewards';
+import { tierProblems } from '../../common/validation/tier-rules';
 
 /**
  * The rules of 購物金 and tiers that need no database (spec 4 §3–§5, §9): messages, month ends in
@@ -17,14 +18,7 @@ export const REWARDS_MSG = {
   adjustBelowZero: '調整後餘額不可小於 0',
   adjusted: '已調整購物金',
   memberNotFound: '找不到會員',
-  // Tiers (spec 4 §5)
-  tierName: '請輸入等級名稱',
-  tierThreshold: '門檻必須高於前一等級',
-  tierEarnRate: '回饋比例須介於 0% 與 20%',
-  tierDiscount: '折扣須介於 0% 與 50%',
-  tierNone: '請至少設定一個等級',
-  tierNameTaken: '等級名稱不可重複',
-  tierFirstThreshold: '第一個等級的門檻須為 0',
+  // Tiers (spec 4 §5): the list's messages are @rules/tier-rules TIER_RULE_MSG
   ruleInvalid: '請輸入正確的數值',
   checkFields: '請檢查表單欄位',
   saved: '新增或更新成功',
@@ -115,35 +109,19 @@ export interface TierInput {
 const isInt = (v: unknown, lo: number, hi: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 
 /**
- * The tier form (owner, spec 4 §5), every rule at once: `tiers.<i>.<field>` errors. Thresholds
- * strictly increasing in the order given (the first may be 0).
+ * The tier form (owner, spec 4 §5), every rule at once (`tierProblems`, the form's own rules):
+ * `tiers.<i>.<field>` errors, and the rows as the PUT stores them.
  */
 export function tierErrors(raw: unknown): { tiers: TierInput[]; errors: { field: string; message: string }[] } {
-  const errors: { field: string; message: string }[] = [];
-  const list = Array.isArray(raw) ? raw : [];
-  if (list.length === 0) errors.push({ field: 'tiers', message: REWARDS_MSG.tierNone });
-  const tiers: TierInput[] = [];
-  let previous: number | null = null;
-  list.forEach((r: unknown, i) => {
-    const o = (r && typeof r === 'object' ? r : {}) as Record<string, unknown>;
-    const name = typeof o.name === 'string' ? o.name.trim() : '';
-    if (name.length < 1 || name.length > 20) errors.push({ field: `tiers.${i}.name`, message: REWARDS_MSG.tierName });
-    else if (tiers.some((t) => t.name === name)) errors.push({ field: `tiers.${i}.name`, message: REWARDS_MSG.tierNameTaken });
-    const threshold = o.threshold;
-    // Every member is in a tier: the first one starts at NT$ 0.
-    if (i === 0 && isInt(threshold, 0, 100_000_000) && threshold !== 0) errors.push({ field: `tiers.${i}.threshold`, message: REWARDS_MSG.tierFirstThreshold });
-    else if (!isInt(threshold, 0, 100_000_000) || (previous !== null && threshold <= previous)) errors.push({ field: `tiers.${i}.threshold`, message: REWARDS_MSG.tierThreshold });
-    if (isInt(threshold, 0, 100_000_000)) previous = threshold;
-    if (!isInt(o.earn_rate, 0, 20)) errors.push({ field: `tiers.${i}.earn_rate`, message: REWARDS_MSG.tierEarnRate });
-    if (!isInt(o.discount_percent, 0, 50)) errors.push({ field: `tiers.${i}.discount_percent`, message: REWARDS_MSG.tierDiscount });
-    tiers.push({
-      ...(isInt(o.id, 1, 2_147_483_647) ? { id: o.id } : {}),
-      name,
-      threshold: Number(threshold),
-      earn_rate: Number(o.earn_rate),
-      discount_percent: Number(o.discount_percent),
-    });
-  });
+  const list = (Array.isArray(raw) ? raw : []).map((r: unknown) => (r && typeof r === 'object' ? r : {}) as Record<string, unknown>);
+  const errors = tierProblems(list);
+  const tiers: TierInput[] = list.map((o) => ({
+    ...(isInt(o.id, 1, 2_147_483_647) ? { id: o.id } : {}),
+    name: typeof o.name === 'string' ? o.name.trim() : '',
+    threshold: Number(o.threshold),
+    earn_rate: Number(o.earn_rate),
+    discount_percent: Number(o.discount_percent),
+  }));
   return { tiers, errors };
 }
 

@@ -1,21 +1,13 @@
 import type { PointsRulesView, TierView } from '@api/rewards';
 import type { TiersInput } from './tiersApi';
+import { TIER_LIMITS, TIER_RULE_MSG, tierProblems } from '@rules/tier-rules';
 
 /** zh-TW texts of 會員等級 (spec 4 §5 for the tiers' rules, worded as the server's REWARDS_MSG; the rest where the spec is silent). */
 export const TIER_MSG = {
+  ...TIER_RULE_MSG,
   title: '會員等級',
   subtitle: '等級依會員近 12 個月的實付消費（扣除退款）判定；購物金規則同時適用全站。',
   checkFields: '請檢查表單欄位',
-  nameRequired: '請輸入等級名稱',
-  nameTooLong: '等級名稱最多 20 個字',
-  nameTaken: '等級名稱不可重複',
-  thresholdRising: '門檻必須高於前一等級',
-  thresholdInvalid: '請輸入正確的門檻金額',
-  firstThreshold: '第一個等級的門檻須為 0',
-  earnRate: '回饋比例須介於 0% 與 20%',
-  discount: '折扣須介於 0% 與 50%',
-  atLeastOne: '請至少設定一個等級',
-  tooMany: '最多 10 個等級',
   maxPercent: '折抵上限須介於 0% 與 100%',
   expireMonths: '有效期限須介於 1 與 120 個月',
   points: '請輸入 0 至 100,000 的整數點數',
@@ -24,7 +16,7 @@ export const TIER_MSG = {
   loadFailed: '讀取會員等級失敗',
 } as const;
 
-export const TIER_LIMITS = { name: 20, tiers: 10, earnRate: 20, discount: 50 } as const;
+export { TIER_LIMITS };
 
 export interface TierRow {
   id?: number;
@@ -73,29 +65,10 @@ export function newTier(rows: readonly TierRow[]): TierRow {
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 const between = (v: unknown, min: number, max: number) => isInt(v) && v >= min && v <= max;
 
-/** Every rule at once (spec 4 §5 Tiers), each problem on its field (`tiers.1.threshold`, `rules.max_percent`). */
+/** Every rule at once (spec 4 §5 Tiers: the server's `tierProblems`), each problem on its field (`tiers.1.threshold`, `rules.max_percent`). */
 export function tierErrors(values: TiersValues): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  const { tiers, rules } = values;
-  if (tiers.length === 0) problems.push({ field: 'tiers', message: TIER_MSG.atLeastOne });
-  if (tiers.length > TIER_LIMITS.tiers) problems.push({ field: 'tiers', message: TIER_MSG.tooMany });
-  const names = new Set<string>();
-  tiers.forEach((t, i) => {
-    const at = (f: string) => `tiers.${i}.${f}`;
-    const name = (t.name ?? '').trim();
-    if (!name) problems.push({ field: at('name'), message: TIER_MSG.nameRequired });
-    else if (name.length > TIER_LIMITS.name) problems.push({ field: at('name'), message: TIER_MSG.nameTooLong });
-    else if (names.has(name)) problems.push({ field: at('name'), message: TIER_MSG.nameTaken });
-    names.add(name);
-    if (!isInt(t.threshold) || t.threshold < 0) problems.push({ field: at('threshold'), message: TIER_MSG.thresholdInvalid });
-    else if (i === 0 && t.threshold !== 0) problems.push({ field: at('threshold'), message: TIER_MSG.firstThreshold });
-    else if (i > 0) {
-      const prev = tiers[i - 1].threshold;
-      if (isInt(prev) && t.threshold <= prev) problems.push({ field: at('threshold'), message: TIER_MSG.thresholdRising });
-    }
-    if (!between(t.earn_rate, 0, TIER_LIMITS.earnRate)) problems.push({ field: at('earn_rate'), message: TIER_MSG.earnRate });
-    if (!between(t.discount_percent, 0, TIER_LIMITS.discount)) problems.push({ field: at('discount_percent'), message: TIER_MSG.discount });
-  });
+  const problems: FieldProblem[] = tierProblems(values.tiers);
+  const { rules } = values;
   if (!between(rules.max_percent, 0, 100)) problems.push({ field: 'rules.max_percent', message: TIER_MSG.maxPercent });
   if (!between(rules.expire_months, 1, 120)) problems.push({ field: 'rules.expire_months', message: TIER_MSG.expireMonths });
   for (const key of ['welcome_points', 'birthday_points', 'review_points', 'review_photo_points'] as const) {
