@@ -79,7 +79,10 @@ export default defineConfig({
       grepInvert: /@desktop/,
       // The XSS corpus proves the sanitizer and the CSP, which are the same at any width: once,
       // on the desktop (its own shop server and two passes of the corpus cost a minute per run).
-      testIgnore: ['**/xss.spec.ts'],
+      // The back-office order flows, the payment retry and the issue-9 defects are the same moves
+      // at any width; their phone screens are checked by the @phone tests (admin lists as cards,
+      // toasts and bars inside the screen), so they run once, on the desktop (two minutes of CI).
+      testIgnore: ['**/xss.spec.ts', '**/admin.spec.ts', '**/payment-retry.spec.ts', '**/defects.spec.ts'],
       use: { ...chromium, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],

@@ -5,6 +5,7 @@ import { BrowserSession, outboxFor } from '../../src/modules/auth/testing/browse
 import { CartReminders } from '../../src/modules/member-cart/cart-reminders.service';
 import { shopper, variants, type Shopper, type TestVariant } from './checkout-fixtures';
 import { codOrder } from './points-fixtures';
+import { OrderMaker } from './refund-fixtures';
 import { eventually } from '../helpers/processes';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -34,7 +35,7 @@ describe('member server cart', () => {
   let v: TestVariant[];
 
   beforeAll(async () => {
-    t = await createTestApp({ CHECKOUT_RATE_LIMIT: '1000', CART_REMINDER_HOURS: '0.0005', CART_REMINDER_EVERY_MS: '200' });
+    t = await createTestApp({ CHECKOUT_RATE_LIMIT: '1000', CART_REMINDER_HOURS: '0.0005', CART_REMINDER_EVERY_MS: '200' }, { listen: true });
     ds = t.app.get(DataSource);
     v = await variants(t.app, 6, 50);
   });
@@ -150,6 +151,16 @@ describe('member server cart', () => {
     // A tab still showing the ordered line (its older time) can't put it back.
     const res = await put(s.b, '/api/member/cart', { cartItems: [line(v[0], 1, Date.now() - 5_000)] });
     expect(quantities(res.body.cartItems)).toEqual({ [v[1].variantId]: 2 });
+  });
+
+  it('a card order keeps its lines in the cart until it is paid (a failed payment is retried from the cart)', async () => {
+    const s = await shopper(t);
+    await put(s.b, '/api/member/cart', { cartItems: [line(v[0], 1), line(v[1], 2)] });
+    const maker = new OrderMaker(t, await OrderMaker.baseOf(t), s, v[0]);
+    const order = await maker.place('credit');
+    expect(quantities(await cartOf(s))).toEqual({ [v[0].variantId]: 1, [v[1].variantId]: 2 });
+    await maker.pay('credit', order);
+    expect(quantities(await cartOf(s))).toEqual({ [v[1].variantId]: 2 });
   });
 
   it('reminders: one per untouched cart, only with marketing consent and no order since; at most every 7 days', async () => {

@@ -373,7 +373,7 @@ test.describe('checkout, payment and orders (issue 10)', () => {
     }
     await page.getByLabel('帳號（手機號碼）').fill(member.phone);
     await page.getByLabel('密碼').fill(member.password);
-    await page.getByRole('button', { name: '登入' }).click();
+    await page.getByRole('button', { name: '登入', exact: true }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { name: '訂購人資料' })).toBeVisible();
     await expect(page.getByTestId('checkout-item').filter({ hasText: pick.product.title })).toBeVisible();

@@ -161,7 +161,7 @@ test.describe('member rewards (issue 21)', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('帳號（手機號碼）').fill(member.phone);
     await page.getByLabel('密碼').fill(member.password);
-    await page.getByRole('button', { name: '登入' }).click();
+    await page.getByRole('button', { name: '登入', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/product/${product.productId}$`));
     await expect(ask).toHaveText(/貨到通知我/);
     await ask.click();

@@ -74,6 +74,13 @@ export const totalChangedMsg = (total: number) =>
 // ---------------------------------------------------------------- constants (spec 2 §9)
 
 /** Shipping method ids (spec 2 §3). */
+/**
+ * Methods paid on the gateway's own page (card 3-D Secure, LINE Pay): the order is placed before the
+ * shopper pays, so the cart stays (browser and server) until the payment succeeds; the other methods
+ * (ATM, CVS code, cash on delivery) are done buying once the order is placed.
+ */
+export const GATEWAY_PAYMENTS: readonly string[] = ['credit', 'linepay'];
+
 export const SHIPPING = { seven: 1, family: 2, hilife: 3, home: 4, island: 5 } as const;
 export const HOME_SHIPPINGS: readonly number[] = [SHIPPING.home, SHIPPING.island];
 export const STORE_SHIPPINGS: readonly number[] = [SHIPPING.seven, SHIPPING.family, SHIPPING.hilife];

@@ -1,3 +1,4 @@
+import { GATEWAY_PAYMENTS } from '../../common/validation/checkout-rules';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { ServerCartAnswer, ServerCartItem } from '../../common/api/member-cart';
@@ -23,7 +24,9 @@ export const MAX_SERVER_CART_LINES = 100;
  * - A line is stored only for a listed product and active variant of that product, quantity 1–99
  *   (0 for a removal); anything else is dropped, not an error. Answers list live lines of listed variants.
  * - `touched_at` moves on each real change (the reminder counts from it).
- * - Placing an order: its lines leave the cart (an `order.created` listener in the order's transaction).
+ * - Buying: an order's lines leave the cart in the transaction that completes the purchase, as the
+ *   browser's cart does: when the order is placed (ATM, CVS code, cash on delivery), or when a card /
+ *   LINE Pay order is paid (GATEWAY_PAYMENTS: a failed payment keeps the cart for 重新付款).
  *
  * Each write runs in one transaction holding the member's member_carts row (FOR UPDATE on MariaDB;
  * SQLite's transactions take turns), so two tabs' writes apply one after the other.
@@ -37,7 +40,8 @@ export class MemberCartService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.inTransaction('order.created', (e) => this.ordered(e.orderId));
+    this.events.inTransaction('order.created', (e) => (GATEWAY_PAYMENTS.includes(e.payment) ? Promise.resolve() : this.ordered(e.orderId)));
+    this.events.inTransaction('order.paid', (e) => (GATEWAY_PAYMENTS.includes(e.payment) ? this.ordered(e.orderId) : Promise.resolve()));
   }
 
   async get(userId: number): Promise<ServerCartAnswer> {

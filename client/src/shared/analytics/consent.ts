@@ -31,6 +31,15 @@ export function onConsent(listener: (c: ConsentChoice) => void): () => void {
 
 /** Opens the cookie settings again (the footer's Cookie 設定; the banner listens). */
 export const CONSENT_SETTINGS_EVENT = 'ss:consent-settings';
+let settingsAsked = false;
 export const openConsentSettings = (): void => {
+  // Kept until the banner takes it: its code loads after the first screen, maybe after the click.
+  settingsAsked = true;
   window.dispatchEvent(new Event(CONSENT_SETTINGS_EVENT));
+};
+/** Whether Cookie 設定 was asked for and not yet shown (the banner asks on mount and on the event). */
+export const takeSettingsRequest = (): boolean => {
+  const asked = settingsAsked;
+  settingsAsked = false;
+  return asked;
 };

@@ -87,6 +87,16 @@ describe('the cookie consent banner (issue 22 §7)', () => {
     expect(stored()).toMatchObject({ analytics: false });
   });
 
+  it('Cookie 設定 pressed before the banner’s code has loaded still opens the settings', async () => {
+    localStorage.setItem(CONSENT_KEY, JSON.stringify({ analytics: false, at: '2026-11-28T00:00:00.000Z' }));
+    const user = userEvent.setup();
+    const footer = renderApp(<Footer />, { preloaded: withIds });
+    await user.click(screen.getByRole('button', { name: 'Cookie 設定' }));
+    footer.unmount();
+    renderApp(<ConsentBanner />);
+    expect(await screen.findByRole('dialog', { name: 'Cookie 設定' })).toBeInTheDocument();
+  });
+
   it('a shop without a GA4 or Pixel id measures nothing: no banner, no Cookie 設定 in the footer', async () => {
     renderApp(
       <>

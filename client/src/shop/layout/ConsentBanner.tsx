@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { CONSENT_SETTINGS_EVENT, readConsent, saveConsent } from '../../shared/analytics/consent';
+import { CONSENT_SETTINGS_EVENT, readConsent, saveConsent, takeSettingsRequest } from '../../shared/analytics/consent';
 import './ConsentBanner.css';
 
 /**
@@ -14,7 +14,10 @@ export default function ConsentBanner() {
   const [settings, setSettings] = useState(false);
 
   useEffect(() => {
-    const open = () => setSettings(true);
+    const open = () => {
+      if (takeSettingsRequest()) setSettings(true);
+    };
+    open(); // asked before this code had loaded
     window.addEventListener(CONSENT_SETTINGS_EVENT, open);
     return () => window.removeEventListener(CONSENT_SETTINGS_EVENT, open);
   }, []);

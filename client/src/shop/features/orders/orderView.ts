@@ -1,5 +1,5 @@
 import type { CancelOrderAnswer, OrderView } from '@api/orders';
-import { ATM_BANKS, CARRIER_TYPES, DELIVERY_SLOTS, HOME_SHIPPINGS } from '@rules/checkout-rules';
+import { ATM_BANKS, CARRIER_TYPES, DELIVERY_SLOTS, GATEWAY_PAYMENTS, HOME_SHIPPINGS } from '@rules/checkout-rules';
 
 /** Payment methods settled online, whose result arrives after the slip opens (notify / return / confirm). */
 export const ONLINE_PAYMENTS: readonly string[] = ['atm', 'cvs', 'credit', 'linepay'];
@@ -69,8 +69,8 @@ export function awaitingPayment(o: OrderView): boolean {
   return ONLINE_PAYMENTS.includes(o.payment) && o.status_name === 'pending' && o.payment_status === PAYMENT_STATUS.unpaid;
 }
 
-/** Methods paid on the gateway's own page, which sends the browser back to the slip. */
-export const GATEWAY_PAYMENTS: readonly string[] = ['credit', 'linepay'];
+/** Methods paid on the gateway's own page, which sends the browser back to the slip (@rules/checkout-rules). */
+export { GATEWAY_PAYMENTS };
 /** How long after checkout landing on the slip still counts as coming back from the gateway. */
 export const SLIP_RETURN_WINDOW_MS = 2 * 3600_000;
 
