@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { CONSENT_SETTINGS_EVENT, readConsent, saveConsent, takeSettingsRequest } from '../../shared/analytics/consent';
+import { keepTabInside } from '../../shared/lib/focusTrap';
 import './ConsentBanner.css';
 
 /**
@@ -72,17 +73,7 @@ function ConsentSettings({ initial, onSave, onClose }: { initial: boolean; onSav
       onClose();
       return;
     }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button, a[href]')];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    if (ref.current) keepTabInside(e, ref.current);
   };
 
   return (

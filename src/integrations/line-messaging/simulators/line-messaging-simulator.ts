@@ -1,4 +1,6 @@
 import express, { Request, Response, Router } from 'express';
+import { escapeHtml } from '../../../common/html/escape-html';
+import { lineSimPage } from '../../simulators/line-sim-page';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { safeEqual } from '../../../common/crypto/safe-equal';
 import { listenOnLoopback } from '../../simulators/listen';
@@ -230,18 +232,18 @@ export function createLineMessagingSimulator(opts: LineMessagingSimulatorOptions
   });
 
   router.get('/', (req: Request, res: Response) => {
-    const base = esc(req.baseUrl || '');
-    const note = typeof req.query.note === 'string' ? `<p class="note" role="status">${esc(req.query.note)}</p>` : '';
+    const base = escapeHtml(req.baseUrl || '');
+    const note = typeof req.query.note === 'string' ? `<p class="note" role="status">${escapeHtml(req.query.note)}</p>` : '';
     const users = [...router.users.values()]
       .map((u) => {
         const msgs = router.messages.filter((m) => m.to === u.userId);
         const list = msgs.length
-          ? `<ol class="msgs">${msgs.map((m) => `<li class="${m.delivered ? '' : 'dropped'}" data-testid="line-message">${esc(m.text).replace(/\n/g, '<br>')}${m.delivered ? '' : ' <em>（已封鎖，未送達）</em>'}</li>`).join('')}</ol>`
+          ? `<ol class="msgs">${msgs.map((m) => `<li class="${m.delivered ? '' : 'dropped'}" data-testid="line-message">${escapeHtml(m.text).replace(/\n/g, '<br>')}${m.delivered ? '' : ' <em>（已封鎖，未送達）</em>'}</li>`).join('')}</ol>`
           : '<p class="empty">尚無訊息</p>';
         const action = u.friend
-          ? `<form method="post" action="${base}/users/${esc(u.userId)}/block"><button type="submit" class="block">封鎖</button></form>`
-          : `<form method="post" action="${base}/users/${esc(u.userId)}/follow"><button type="submit" class="follow">加入好友</button></form>`;
-        return `<section class="user" data-line-user="${esc(u.userId)}"><h2>${esc(u.displayName)} <small>${esc(u.userId)} · ${u.friend ? '好友' : '非好友'}</small></h2>${action}${list}</section>`;
+          ? `<form method="post" action="${base}/users/${escapeHtml(u.userId)}/block"><button type="submit" class="block">封鎖</button></form>`
+          : `<form method="post" action="${base}/users/${escapeHtml(u.userId)}/follow"><button type="submit" class="follow">加入好友</button></form>`;
+        return `<section class="user" data-line-user="${escapeHtml(u.userId)}"><h2>${escapeHtml(u.displayName)} <small>${escapeHtml(u.userId)} · ${u.friend ? '好友' : '非好友'}</small></h2>${action}${list}</section>`;
       })
       .join('');
     res.type('html').send(
@@ -289,39 +291,18 @@ export async function startLineMessagingSimulator(opts: LineMessagingSimulatorOp
   };
 }
 
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
-
 function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="zh-TW">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${esc(title)}</title>
-<style>
-*{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Noto Sans TC","PingFang TC",sans-serif;background:#f2f4f5;color:#222}
-header{background:#06c755;color:#fff;padding:14px 16px;font-weight:700;font-size:18px}
-header small{display:block;font-weight:400;font-size:12px;opacity:.9}
-main{max-width:560px;margin:0 auto;padding:16px}
-.note{background:#fff8e1;border:1px solid #f0d98c;border-radius:8px;padding:10px 12px;font-size:14px}
-.add,.user{background:#fff;border-radius:8px;padding:12px 16px;margin:16px 0}
+  return lineSimPage({
+    title,
+    simulator: 'LINE Messaging API 模擬器（測試用，非真實 LINE）',
+    width: 560,
+    content,
+    css: `.add,.user{background:#fff;border-radius:8px;padding:12px 16px;margin:16px 0}
 .add label{display:block;margin:0 0 8px;font-size:14px}.add input{width:100%;min-height:40px;font-size:16px}
 h2{font-size:16px;margin:0 0 8px;overflow-wrap:anywhere}h2 small{display:block;font-weight:400;color:#666;font-size:12px}
 button{min-height:44px;padding:0 20px;border:0;border-radius:8px;font-size:16px;font-weight:700;cursor:pointer}
 .follow{background:#06c755;color:#fff}.block{background:#fff;color:#c00;border:1px solid #c00}
 .msgs{padding-left:20px}.msgs li{margin:8px 0;background:#e8f8ee;border-radius:8px;padding:8px;overflow-wrap:anywhere}
-.msgs li.dropped{background:#eee;color:#888}.empty{color:#888}
-</style>
-</head>
-<body>
-<header>${esc(title)}<small>LINE Messaging API 模擬器（測試用，非真實 LINE）</small></header>
-<main>
-${content}
-</main>
-</body>
-</html>`;
+.msgs li.dropped{background:#eee;color:#888}.empty{color:#888}`,
+  });
 }

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { escapeHtml } from '../../../common/html/escape-html';
+import { lineSimPage } from '../../simulators/line-sim-page';
 import express, { Request, Response, Router } from 'express';
 import { verifyLinePaySignature } from '../linepay-signature';
 import { LINEPAY_RETURN_CODES } from '../linepay-gateway';
@@ -291,18 +293,18 @@ export function createLinePaySimulator(options: LinePaySimulatorOptions): LinePa
     }
     if (tx.status !== 'requested') {
       const state = { authorized: '已授權', cancelled: '已取消', confirmed: '已付款', requested: '' }[tx.status];
-      res.type('html').send(page('模擬 LINE Pay 付款', `<p>這筆付款${esc(state)}。</p>`));
+      res.type('html').send(page('模擬 LINE Pay 付款', `<p>這筆付款${escapeHtml(state)}。</p>`));
       return;
     }
-    const base = `${req.baseUrl}/pay/${esc(tx.transactionId)}`;
+    const base = `${req.baseUrl}/pay/${escapeHtml(tx.transactionId)}`;
     res.type('html').send(
       page(
         '模擬 LINE Pay 付款',
         `<p class="note">這是本機模擬的 LINE Pay 付款頁，不會真的扣款。</p>
 <dl>
-<dt>訂單編號</dt><dd>${esc(tx.orderId)}</dd>
-<dt>商品</dt><dd>${esc(tx.productName)}</dd>
-<dt>金額</dt><dd class="amount">NT$ ${esc(tx.amount.toLocaleString('en-US'))}</dd>
+<dt>訂單編號</dt><dd>${escapeHtml(tx.orderId)}</dd>
+<dt>商品</dt><dd>${escapeHtml(tx.productName)}</dd>
+<dt>金額</dt><dd class="amount">NT$ ${escapeHtml(tx.amount.toLocaleString('en-US'))}</dd>
 </dl>
 <form method="post" action="${base}/approve"><button class="pay" type="submit">付款</button></form>
 <form method="post" action="${base}/cancel"><button class="cancel" type="submit">取消</button></form>`,
@@ -453,38 +455,17 @@ function withQuery(url: string, tx: SimTransaction): string {
   return u.toString();
 }
 
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
-
 function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="zh-TW">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${esc(title)}</title>
-<style>
-*{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Noto Sans TC","PingFang TC",sans-serif;background:#f2f4f5;color:#222}
-header{background:#06c755;color:#fff;padding:14px 16px;font-weight:700;font-size:18px}
-header small{display:block;font-weight:400;font-size:12px;opacity:.9}
-main{max-width:420px;margin:0 auto;padding:16px}
-.note{background:#fff8e1;border:1px solid #f0d98c;border-radius:8px;padding:10px 12px;font-size:14px}
-dl{background:#fff;border-radius:8px;padding:12px 16px;margin:16px 0;display:grid;grid-template-columns:auto 1fr;gap:8px 12px}
+  return lineSimPage({
+    title,
+    simulator: 'LINE Pay 模擬器（測試用，非真實 LINE Pay）',
+    width: 420,
+    content,
+    css: `dl{background:#fff;border-radius:8px;padding:12px 16px;margin:16px 0;display:grid;grid-template-columns:auto 1fr;gap:8px 12px}
 dt{color:#666}dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .amount{font-size:20px;font-weight:700}
 form{margin:0 0 12px}
 button{width:100%;min-height:48px;border:0;border-radius:8px;font-size:17px;font-weight:700;cursor:pointer}
-.pay{background:#06c755;color:#fff}.cancel{background:#fff;color:#333;border:1px solid #ccc}
-</style>
-</head>
-<body>
-<header>${esc(title)}<small>LINE Pay 模擬器（測試用，非真實 LINE Pay）</small></header>
-<main>
-${content}
-</main>
-</body>
-</html>`;
+.pay{background:#06c755;color:#fff}.cancel{background:#fff;color:#333;border:1px solid #ccc}`,
+  });
 }

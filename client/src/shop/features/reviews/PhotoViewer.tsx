@@ -3,6 +3,7 @@ import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from '../../../shared/lib/focusTrap';
 
 interface Props {
   photos: readonly string[];
@@ -47,21 +48,7 @@ export function PhotoViewer({ photos, start, onClose, label = '評價照片' }: 
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
-      onKeyDown={(e) => {
-        if (e.key === 'Tab') {
-          // Focus stays inside the dialog.
-          const items = [...e.currentTarget.querySelectorAll<HTMLElement>('button')];
-          const first = items[0];
-          const last = items[items.length - 1];
-          if (e.shiftKey && document.activeElement === first) {
-            e.preventDefault();
-            last.focus();
-          } else if (!e.shiftKey && document.activeElement === last) {
-            e.preventDefault();
-            first.focus();
-          }
-        }
-      }}
+      onKeyDown={(e) => keepTabInside(e, e.currentTarget, 'button')}
     >
       <figure className="ss-photo-viewer-figure">
         <img src={photos[i]} alt={`${label} ${i + 1} / ${n}`} />
