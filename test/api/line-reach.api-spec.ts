@@ -17,7 +17,7 @@ import { adminSession } from '../helpers/admin';
 import { jobsIdle, shopper, variants, type Shopper } from './checkout-fixtures';
 import { OrderMaker } from './refund-fixtures';
 import { codOrder } from './points-fixtures';
-import { freePort } from '../helpers/processes';
+import { reservePort } from '../helpers/processes';
 import { createTestApp, FAST_RETRIES, type TestApp } from '../helpers/test-app';
 
 // jest ignores `testTimeout` inside a project entry; app start-up on MariaDB needs more than the 5 s default.
@@ -41,10 +41,11 @@ describe('reaching members: preferences, consent, LINE', () => {
 
   beforeAll(async () => {
     await provider.start();
-    const port = await freePort();
+    const reserved = await reservePort();
+    const port = reserved.port;
     const origin = `http://127.0.0.1:${port}`;
     t = await createTestApp(isolatedEnv({ PUBLIC_URL: origin, PORT: String(port), CHECKOUT_RATE_LIMIT: '1000', ...FAST_RETRIES, ...provider.env() }));
-    await t.app.listen(port, '127.0.0.1');
+    await reserved.listen(t.app.getHttpServer());
     ds = t.app.get(DataSource);
     line = (t.app.get(SIMULATORS) as EmbeddedSimulators).line!;
     // LINE sends the shop a follow webhook when someone befriends the Official Account at login

@@ -5,7 +5,7 @@ import { SmsSimulator, startMitakeSimulator } from '../../src/integrations/sms/s
 import { JobDriver } from '../../src/jobs/job-queue';
 import { BrowserSession, isolatedEnv, randomPhone } from '../../src/modules/auth/testing/browser-session';
 import type { AdminSession } from '../helpers/admin';
-import { freePort } from '../helpers/processes';
+import { reservePort } from '../helpers/processes';
 import { createTestApp, FAST_RETRIES, type TestApp } from '../helpers/test-app';
 
 /**
@@ -26,7 +26,8 @@ export interface NoticeWorld {
 }
 
 export async function noticeWorld(extra: Record<string, string> = {}): Promise<NoticeWorld> {
-  const port = await freePort();
+  const reserved = await reservePort();
+  const port = reserved.port;
   const origin = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpCapture({ user: 'shop', pass: 'secret' });
   const sms = await startMitakeSimulator();
@@ -45,7 +46,7 @@ export async function noticeWorld(extra: Record<string, string> = {}): Promise<N
       ...extra,
     }),
   );
-  await t.app.listen(port, '127.0.0.1');
+  await reserved.listen(t.app.getHttpServer());
   const ds = t.app.get(DataSource);
   const [row] = (await ds.query("SELECT s_value FROM settings WHERE s_key = 'COMPANY_NAME'")) as { s_value: string }[];
   return {

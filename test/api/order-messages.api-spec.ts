@@ -9,7 +9,7 @@ import { JobDriver } from '../../src/jobs/job-queue';
 import { JobName } from '../../src/jobs/job-types';
 import request from 'supertest';
 import { BrowserSession, isolatedEnv, randomPhone } from '../../src/modules/auth/testing/browser-session';
-import { freePort } from '../helpers/processes';
+import { reservePort } from '../helpers/processes';
 import { createTestApp, FAST_RETRIES, TestApp } from '../helpers/test-app';
 import { Body, feeFor, homeCod, shippingMethod, Shopper, submit, TestVariant, variants } from './checkout-fixtures';
 
@@ -53,7 +53,8 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
   let PUBLIC_URL: string;
 
   beforeAll(async () => {
-    const port = await freePort();
+    const reserved = await reservePort();
+    const port = reserved.port;
     PUBLIC_URL = `http://127.0.0.1:${port}`;
     smtp = await startSmtpCapture(SMTP_AUTH);
     smtpPort = Number(new URL(smtp.url).port);
@@ -71,7 +72,7 @@ describe('order messages: confirmation and paid mail by SMTP, paid SMS, each onc
         ...FAST_RETRIES,
       }),
     );
-    await t.app.listen(port, '127.0.0.1');
+    await reserved.listen(t.app.getHttpServer());
     ds = t.app.get(DataSource);
     jobs = t.app.get(JobDriver);
     sims = t.app.get<EmbeddedSimulators>(SIMULATORS);

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { EmbeddedSimulators } from '../../src/integrations/providers/embedded-simulators';
 import { SIMULATORS } from '../../src/integrations/providers/provider-tokens';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
-import type { TestApp } from '../helpers/test-app';
+import { listeningOrigin, type TestApp } from '../helpers/test-app';
 import { feeFor, homeCod, shippingMethod, submit, type Shopper, type TestVariant } from './checkout-fixtures';
 
 /**
@@ -38,7 +38,7 @@ export class OrderMaker {
 
   /** The listening app's origin (127.0.0.1, reachable by the simulators). */
   static async baseOf(t: TestApp): Promise<string> {
-    return (await t.app.getUrl()).replace('[::1]', '127.0.0.1').replace('localhost', '127.0.0.1');
+    return listeningOrigin(t);
   }
 
   /** An order through POST /api/order/submitOrder (home delivery), its payment started at the simulator. */

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 /**
@@ -35,6 +36,34 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A port held open until a server takes it over: `listen(server)` hands the listening socket to
+ * `server` (node's `server.listen(handle)`), so no other process can take the port between
+ * choosing it and listening on it — as can happen with freePort(), whose port is free again
+ * for any connect() or listen() of the machine while the app boots.
+ */
+export interface ReservedPort {
+  port: number;
+  listen(server: HttpServer): Promise<void>;
+}
+
+export async function reservePort(): Promise<ReservedPort> {
+  const holder = createServer();
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = holder.address() as AddressInfo;
+  return {
+    port,
+    listen: (server) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(holder, () => resolve());
+      }),
+  };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -76,3 +76,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   };
 }
+
+/** `http://127.0.0.1:<port>` of a listening test app (however it was made to listen). */
+export function listeningOrigin(t: Pick<TestApp, 'app'>): string {
+  const address = (t.app.getHttpServer() as import('node:http').Server).address();
+  if (!address || typeof address !== 'object') throw new Error('the test app is not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
