@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, OnModuleInit, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors/app-error';
 import { FastReads } from '../../common/http/fast-reads';
 import { sendCachedJson } from '../../common/http/send-cached-json';
@@ -25,20 +25,20 @@ export class ShopCatalogController implements OnModuleInit {
 
   @Get('loadProducts')
   @ApiOperation({ summary: 'Listed products with price ranges, and the product types' })
-  async loadProducts(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.catalog.loadProducts());
+  async loadProducts(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.catalog.loadProducts());
   }
 
   @Post('productDetails')
   @HttpCode(200)
   @ApiOperation({ summary: 'Product popup: product fields, Variants and pMedias (counts a view)' })
-  async productDetails(@Body() dto: ProductDetailsDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.catalog.productDetails(dto.product_id));
+  async productDetails(@Body() dto: ProductDetailsDto, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.catalog.productDetails(dto.product_id));
   }
 
   @Get('productD/:id')
   @ApiOperation({ summary: 'Product page: pDetails and pMedias (counts a view)' })
-  async productPage(@Param('id', idPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.catalog.productPage(id));
+  async productPage(@Param('id', idPipe) id: number, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.catalog.productPage(id));
   }
 }

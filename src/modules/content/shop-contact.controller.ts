@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Envelope } from '../../common/api/envelope';
 import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
 import { CONTACT_RATE_LIMIT } from './contact-rate-limit';
@@ -16,8 +16,8 @@ export class ShopContactController {
   @HttpCode(200)
   @RateLimit(CONTACT_RATE_LIMIT)
   @ApiOperation({ summary: 'Contact form: stores the message and mails it to the shop through the job queue (5 per IP per 10 min)' })
-  contactSend(@Body() dto: ContactDto, @Req() req: Request): Promise<Envelope> {
+  contactSend(@Body() dto: ContactDto, @Req() req: FastifyRequest): Promise<Envelope> {
     // Member sessions arrive with the auth module; until then every sender is a visitor.
-    return this.contact.submit(dto, req.ip ?? '', null);
+    return this.contact.submit(dto, req.ip, null);
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, OnModuleInit, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AboutPageAnswer, HtmlPageAnswer, PageImageAnswer, VersionsAnswer } from '../../common/api/content';
 import { NotFoundError } from '../../common/errors/app-error';
 import { FastReads } from '../../common/http/fast-reads';
@@ -38,8 +38,8 @@ export class ShopContentController implements OnModuleInit {
   @Post('homepage')
   @HttpCode(200)
   @ApiOperation({ summary: 'Home: banners, marquees, certificates, html blocks and featured products, omitted when the client versions are current' })
-  async homepage(@Body() dto: HomepageDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.home.homepage(dto));
+  async homepage(@Body() dto: HomepageDto, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.home.homepage(dto));
   }
 
   @Post('aboutpage')
@@ -65,7 +65,7 @@ export class ShopContentController implements OnModuleInit {
 
   @Get('posterD/:id')
   @ApiOperation({ summary: 'An active poster: title, coverImage, sanitized content, layout and animations' })
-  async poster(@Param('id', posterIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.pages.poster(id));
+  async poster(@Param('id', posterIdPipe) id: number, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.pages.poster(id));
   }
 }

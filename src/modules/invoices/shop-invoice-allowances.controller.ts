@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { AllowanceConsentAnswer } from '../../common/api/invoice-allowances';
 import { ok } from '../../common/http/envelope';
 import { clientIp, RateLimit } from '../../common/rate-limit/rate-limit.guard';
@@ -30,7 +30,7 @@ export class ShopInvoiceAllowancesController {
   @Post(':token')
   @HttpCode(200)
   @ApiOperation({ summary: '同意電子折讓: stores the consent (time, IP) and issues the allowance (g0401) through the outbox' })
-  async consent(@Param('token') token: string, @Req() req: Request): Promise<AllowanceConsentAnswer> {
+  async consent(@Param('token') token: string, @Req() req: FastifyRequest): Promise<AllowanceConsentAnswer> {
     const { view, message } = await this.allowances.consent(token, clientIp(req));
     return ok({ allowance: view }, message);
   }

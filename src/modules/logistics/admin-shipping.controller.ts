@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreateShippingOrderAnswer, ShippingStatusAnswer, ShippingTicketAnswer } from '../../common/api/admin';
 import type { Envelope } from '../../common/api/envelope';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
@@ -27,21 +27,21 @@ export class AdminShippingController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private origin(req: Request): string {
-    return (this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
+  private origin(req: FastifyRequest): string {
+    return (this.config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`).replace(/\/+$/, '');
   }
 
   @Post('createShippingOrder')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create the shipping ticket of an order at PAYUNi (a job; waits for it, else pending → poll getShippingTicket)' })
-  createShippingOrder(@CurrentAdmin() admin: SessionAdmin, @Body() dto: CreateShippingOrderDto, @Req() req: Request): Promise<CreateShippingOrderAnswer> {
+  createShippingOrder(@CurrentAdmin() admin: SessionAdmin, @Body() dto: CreateShippingOrderDto, @Req() req: FastifyRequest): Promise<CreateShippingOrderAnswer> {
     return this.tickets.create(dto, admin, this.origin(req));
   }
 
   @Post('getShippingTicket')
   @HttpCode(200)
   @ApiOperation({ summary: 'A shipping ticket as it is now (the screen polls a pending one)' })
-  getShippingTicket(@Body() dto: ShippingTicketDto, @Req() req: Request): Promise<ShippingTicketAnswer> {
+  getShippingTicket(@Body() dto: ShippingTicketDto, @Req() req: FastifyRequest): Promise<ShippingTicketAnswer> {
     return this.tickets.get(dto.ticket_id, this.origin(req));
   }
 
@@ -50,14 +50,14 @@ export class AdminShippingController {
   @ApiOperation({ summary: 'The printable label page of a ticket (HTML)' })
   async shippingLabel(
     @Param('ticketId', new ParseIntPipe({ exceptionFactory: () => new NotFoundError(SHIPPING_MSG.ticketNotFound) })) ticketId: number,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
   ): Promise<void> {
     const t = await this.tickets.findById(ticketId);
     const page = t ? this.tickets.labelPage(t, this.origin(req)) : null;
     if (!page) throw new NotFoundError(SHIPPING_MSG.ticketNotFound);
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(200).type('html').send(page);
+    reply.header('Cache-Control', 'no-store');
+    reply.code(200).type('text/html; charset=utf-8').send(page);
   }
 
   @Post('markShipped')

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CvsMapAnswer } from '../../common/api/orders';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
@@ -12,10 +12,10 @@ import { CvsMapService } from './cvs-map.service';
 import { CvsMapDto } from './dto/cvs-map.dto';
 
 /** Store pages are the shopper's own: never cached; the map window keeps its opener (see pickedStorePage). */
-function pageHeaders(res: Response): void {
-  res.setHeader('Cache-Control', 'no-store');
+function pageHeaders(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'no-store');
   // The map window came from PAYUNi's origin: a stricter policy would cut it off from the checkout.
-  res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
+  reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
 }
 
 /** The 7-11 store map (spec 2 §7): the form that opens it, and the route it posts the store back to. */
@@ -31,9 +31,9 @@ export class CvsMapController {
   @HttpCode(200)
   @UseGuards(MemberGuard)
   @ApiOperation({ summary: 'The PAYUNi 7-11 store map form (formHtml, go_url + body) for the logged-in member' })
-  getCvsMapUrl(@CurrentUser() me: SessionUser, @Body() dto: CvsMapDto, @Req() req: Request): CvsMapAnswer {
+  getCvsMapUrl(@CurrentUser() me: SessionUser, @Body() dto: CvsMapDto, @Req() req: FastifyRequest): CvsMapAnswer {
     assertOwnUserId(dto.user_id, me.id);
-    const origin = this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const origin = this.config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
     return this.maps.mapForm(origin, dto.isMobile === true);
   }
 
@@ -44,26 +44,26 @@ export class CvsMapController {
    */
   @Post('logistics/cvs-map/return')
   @ApiExcludeEndpoint()
-  mapReturn(@Req() req: Request, @Res() res: Response, @Query('m') m?: string): void {
+  mapReturn(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @Query('m') m?: string): void {
     const body: unknown = req.body;
     const store = this.maps.pickedStore(body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
-    pageHeaders(res);
+    pageHeaders(reply);
     if (!store) {
-      res.status(400).type('html').send(refusedPage());
+      reply.code(400).type('text/html; charset=utf-8').send(refusedPage());
       return;
     }
     if (m === '1') {
-      res.redirect(303, cvsResultUrl(store));
+      reply.redirect(cvsResultUrl(store), 303);
       return;
     }
-    res.status(200).type('html').send(pickedStorePage(store));
+    reply.code(200).type('text/html; charset=utf-8').send(pickedStorePage(store));
   }
 
   /** The desktop page's script (same origin: the CSP allows no inline script). */
   @Get('logistics/cvs-map/picked.js')
   @ApiExcludeEndpoint()
-  pickedScript(@Res() res: Response): void {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/javascript').send(CVS_STORE_SCRIPT);
+  pickedScript(@Res() reply: FastifyReply): void {
+    reply.header('Cache-Control', 'public, max-age=300');
+    reply.type('application/javascript; charset=utf-8').send(CVS_STORE_SCRIPT);
   }
 }

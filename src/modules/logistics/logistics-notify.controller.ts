@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LogisticsStatusService } from './logistics-status.service';
 import { AUTO_SUBMIT_JS } from './shipping-pages';
 
@@ -17,19 +17,19 @@ export class LogisticsNotifyController {
 
   @Post('payuni/notify')
   @HttpCode(200)
-  async payuniNotify(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async payuniNotify(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const body: unknown = req.body;
     const form = body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : {};
     const r = await this.status.notify(form);
-    res.set('Cache-Control', 'no-store');
-    if (r.accepted) res.status(200).type('text/plain').send('OK');
-    else res.status(400).type('text/plain').send(r.reason);
+    reply.header('Cache-Control', 'no-store');
+    if (r.accepted) reply.code(200).type('text/plain; charset=utf-8').send('OK');
+    else reply.code(400).type('text/plain; charset=utf-8').send(r.reason);
   }
 
   /** The label pages' auto-submit script (same origin: the CSP allows no inline script). */
   @Get('autosubmit.js')
-  autosubmit(@Res() res: Response): void {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/javascript').send(AUTO_SUBMIT_JS);
+  autosubmit(@Res() reply: FastifyReply): void {
+    reply.header('Cache-Control', 'public, max-age=300');
+    reply.type('application/javascript; charset=utf-8').send(AUTO_SUBMIT_JS);
   }
 }

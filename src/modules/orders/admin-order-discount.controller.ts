@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { OrderDiscountAnswer } from '../../common/api/admin';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -30,8 +30,8 @@ export class AdminOrderDiscountController {
   @Post('addOrderDiscount')
   @HttpCode(200)
   @ApiOperation({ summary: '訂單折扣: a manual adjustment on an unpaid order (whole NT$ ≥ 1 below the goods, reason 1–100), re-spread over the lines; an issued ATM / CVS code is issued again for the new total; audited' })
-  addOrderDiscount(@CurrentAdmin() admin: SessionAdmin, @Body() dto: AddOrderDiscountDto, @Req() req: Request): Promise<OrderDiscountAnswer> {
-    const origin = (this.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+  addOrderDiscount(@CurrentAdmin() admin: SessionAdmin, @Body() dto: AddOrderDiscountDto, @Req() req: FastifyRequest): Promise<OrderDiscountAnswer> {
+    const origin = (this.config.publicUrl ?? `${req.protocol}://${req.headers.host}`).replace(/\/+$/, '');
     return this.discounts.addDiscount(admin, dto, origin);
   }
 }

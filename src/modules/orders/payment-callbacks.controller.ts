@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CALLBACK_KINDS, type CallbackKind, type PaymentProvider } from '../payments/payment-provider';
 import { OrderPaymentsService } from './order-payments.service';
 
@@ -10,22 +10,22 @@ export function slipPath(merTradeNo: string): string {
 }
 
 /** The posted form fields (url-encoded; the integrations layer parses them for these paths). */
-function formOf(req: Request): Record<string, unknown> {
+function formOf(req: FastifyRequest): Record<string, unknown> {
   const body: unknown = req.body;
   return body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : {};
 }
 
-function queryOf(req: Request): Record<string, unknown> {
+function queryOf(req: FastifyRequest): Record<string, unknown> {
   return (req.query ?? {}) as Record<string, unknown>;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function errorPage(res: Response, text: string): void {
-  res
-    .status(400)
-    .type('html')
-    .set('Cache-Control', 'no-store')
+function errorPage(reply: FastifyReply, text: string): void {
+  reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
     .send(
       `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>付款結果</title></head>` +
         `<body><main style="max-width:480px;margin:40px auto;font-family:sans-serif"><h1>付款結果無法確認</h1><p>${esc(text)}</p><p><a href="/orders">查看我的訂單</a></p></main></body></html>`,
@@ -47,19 +47,19 @@ export class PaymentCallbacksController {
   /** A server notify: 200 `OK` when accepted or a duplicate, 400 + the reason when refused. The browser back (`return`) → see `browser`. */
   @Post(':gateway/:kind')
   @HttpCode(200)
-  async post(@Param('gateway') gateway: string, @Param('kind') kind: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async post(@Param('gateway') gateway: string, @Param('kind') kind: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const provider = this.providerOf(gateway, kind, 'POST');
-    if (kind !== 'notify') return this.browser(provider, kind as CallbackKind, req, res);
+    if (kind !== 'notify') return this.browser(provider, kind as CallbackKind, req, reply);
     const r = await this.payments.callback(provider, 'notify', { form: formOf(req), query: queryOf(req) });
-    res.set('Cache-Control', 'no-store');
-    if (r.accepted) res.status(200).type('text/plain').send('OK');
-    else res.status(400).type('text/plain').send(r.reason);
+    reply.header('Cache-Control', 'no-store');
+    if (r.accepted) reply.code(200).type('text/plain; charset=utf-8').send('OK');
+    else reply.code(400).type('text/plain; charset=utf-8').send(r.reason);
   }
 
   /** The buyer's browser back (confirm, cancel). */
   @Get(':gateway/:kind')
-  async get(@Param('gateway') gateway: string, @Param('kind') kind: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.browser(this.providerOf(gateway, kind, 'GET'), kind as CallbackKind, req, res);
+  async get(@Param('gateway') gateway: string, @Param('kind') kind: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.browser(this.providerOf(gateway, kind, 'GET'), kind as CallbackKind, req, reply);
   }
 
   /**
@@ -67,11 +67,11 @@ export class PaymentCallbacksController {
    * applied like a notify, then 303 to the payment slip of the order it names — even when it could
    * not be verified (display only); without a known order, a 400 page.
    */
-  private async browser(provider: PaymentProvider, kind: CallbackKind, req: Request, res: Response): Promise<void> {
+  private async browser(provider: PaymentProvider, kind: CallbackKind, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const r = await this.payments.callback(provider, kind, { form: formOf(req), query: queryOf(req) });
-    res.set('Cache-Control', 'no-store');
-    if (r.merTradeNo) return void res.redirect(303, slipPath(r.merTradeNo));
-    errorPage(res, provider.callbacks[kind]?.errorPage ?? '無法確認這筆付款的訂單，請至「我的訂單」查看付款狀態。');
+    reply.header('Cache-Control', 'no-store');
+    if (r.merTradeNo) return void reply.redirect(slipPath(r.merTradeNo), 303);
+    errorPage(reply, provider.callbacks[kind]?.errorPage ?? '無法確認這筆付款的訂單，請至「我的訂單」查看付款狀態。');
   }
 
   private providerOf(gateway: string, kind: string, method: 'GET' | 'POST'): PaymentProvider {

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { SubmitOrderAnswer } from '../../common/api/orders';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
@@ -27,7 +27,7 @@ export class ShopOrderPaymentsController {
   @Post('retryPayment')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pay an unpaid card / LINE Pay order again with the same method, inside its payment window' })
-  retryPayment(@CurrentUser() me: SessionUser, @Body() dto: RetryPaymentDto, @Req() req: Request): Promise<SubmitOrderAnswer> {
+  retryPayment(@CurrentUser() me: SessionUser, @Body() dto: RetryPaymentDto, @Req() req: FastifyRequest): Promise<SubmitOrderAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     return this.retries.pay(me.id, dto.order_id, { origin: this.origin(req), kind: 'retry' });
   }
@@ -35,12 +35,12 @@ export class ShopOrderPaymentsController {
   @Post('changePayment')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pay an unpaid card / LINE Pay order with another method (ATM, CVS code, LINE Pay, cash on delivery), inside its payment window' })
-  changePayment(@CurrentUser() me: SessionUser, @Body() dto: ChangePaymentDto, @Req() req: Request): Promise<SubmitOrderAnswer> {
+  changePayment(@CurrentUser() me: SessionUser, @Body() dto: ChangePaymentDto, @Req() req: FastifyRequest): Promise<SubmitOrderAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     return this.retries.pay(me.id, dto.order_id, { payment: dto.payment, bankCode: dto.bankCode, origin: this.origin(req), kind: 'change' });
   }
 
-  private origin(req: Request): string {
-    return (this.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+  private origin(req: FastifyRequest): string {
+    return (this.config.publicUrl ?? `${req.protocol}://${req.headers.host}`).replace(/\/+$/, '');
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { CancelOrderAnswer, OrderAndDetailsAnswer, OrderDetailsAnswer, SubmitOrderAnswer, UserOrdersAnswer } from '../../common/api/orders';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
@@ -49,11 +49,11 @@ export class ShopOrdersController {
     @CurrentUser() me: SessionUser,
     @Body() dto: SubmitOrderDto,
     @Headers('idempotency-key') key: string | undefined,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<SubmitOrderAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new AppError(GENERIC_BAD_REQUEST, HttpStatus.BAD_REQUEST);
-    const origin = (this.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+    const origin = (this.config.publicUrl ?? `${req.protocol}://${req.headers.host}`).replace(/\/+$/, '');
     return this.checkout.submit(me.id, dto, { idempotencyKey: key, origin });
   }
 

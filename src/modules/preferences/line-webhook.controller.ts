@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, HttpStatus, Inject, Logger, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors/app-error';
 import { lineMessagingOn } from '../../integrations/line-messaging/line-messaging-config';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -34,7 +34,7 @@ export class LineWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @ApiOperation({ summary: 'LINE webhook (signed): follow / unfollow update the LINE friendship; 401 on a bad signature' })
-  async webhook(@Req() req: Request & { rawBody?: Buffer }, @Headers('x-line-signature') signature: string | undefined): Promise<{ success: true }> {
+  async webhook(@Req() req: FastifyRequest, @Headers('x-line-signature') signature: string | undefined): Promise<{ success: true }> {
     if (!lineMessagingOn(this.config.providers, this.config.isProduction)) throw new AppError('Not Found', HttpStatus.NOT_FOUND);
     if (!verifyLineSignature(this.config.providers.lineMessaging.channelSecret, req.rawBody, signature)) {
       this.log.warn('webhook refused: bad or missing X-Line-Signature');

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { PrivacyRequestRow, PrivacyRequestsAnswer } from '../../common/api/privacy';
 import { AppError } from '../../common/errors/app-error';
 import { ok } from '../../common/http/envelope';
@@ -65,7 +65,7 @@ export class PrivacyService {
    * the users row removed and a 'delete' request logged; after it, every session of the member ends
    * (this one too: its cookie is cleared).
    */
-  async deleteAccount(req: Request, userId: number, input: { password?: string; code?: string }, now = new Date()): Promise<void> {
+  async deleteAccount(req: FastifyRequest, userId: number, input: { password?: string; code?: string }, now = new Date()): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(REACH_MSG.deletePasswordWrong, HttpStatus.UNAUTHORIZED);
     let confirmedBy: 'password' | 'code';
@@ -90,7 +90,7 @@ export class PrivacyService {
       const reviewed = (await m.query('SELECT DISTINCT product_id FROM reviews WHERE user_id = ?', [userId])) as { product_id: number | string }[];
       for (const r of reviewed) this.reviews.dropAfterCommit(Number(r.product_id));
       await m.query('DELETE FROM users WHERE id = ?', [userId]);
-      await this.log(userId, 'delete', facts.phone, confirmedBy, req.ip ?? '');
+      await this.log(userId, 'delete', facts.phone, confirmedBy, req.ip);
     });
     await this.sessions.endSessions(userId);
     await this.sessions.logOut(req);

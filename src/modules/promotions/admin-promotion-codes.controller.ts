@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AdminCouponCodesAnswer, AdminGenerateCodesAnswer } from '../../common/api/promotions';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { AdminPromotionCodesQuery, GenerateCodesDto } from './admin-promotions.dto';
@@ -28,11 +28,11 @@ export class AdminPromotionCodesController {
 
   @Get(':id/codes.csv')
   @ApiOperation({ summary: 'Every code as CSV (UTF-8 with BOM): code, used, order, used_at' })
-  async csv(@Param('id', ParseIntPipe) id: number, @Res() res: Response): Promise<void> {
+  async csv(@Param('id', ParseIntPipe) id: number, @Res() reply: FastifyReply): Promise<void> {
     const file = await this.codes.csv(id);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-    res.status(200).send(file.body);
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+    reply.code(200).send(file.body);
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { QuoteAnswer } from '../../common/api/promotions';
 import { isMember } from '../../common/auth/member.guard';
 import { QuoteDto } from './dto/quote.dto';
@@ -18,7 +18,7 @@ export class ShopQuoteController {
   @Post('quote')
   @HttpCode(200)
   @ApiOperation({ summary: 'The price quote: lines, discounts per promotion, gifts, add-on offers, hints, shipping, total' })
-  quote(@Req() req: Request, @Body() dto: QuoteDto): Promise<QuoteAnswer> {
+  quote(@Req() req: FastifyRequest, @Body() dto: QuoteDto): Promise<QuoteAnswer> {
     return this.quotes.quote(isMember(req) ? req.user!.id : null, dto);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, OnModuleInit, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AppError } from '../../common/errors/app-error';
 import { FastReads } from '../../common/http/fast-reads';
@@ -26,15 +26,15 @@ export class ShopReviewReadsController implements OnModuleInit {
 
   @Get('productReviews/:id')
   @ApiOperation({ summary: "A product's review summary (average, count, 5→1 distribution, with photos) and a page of shown reviews: page, limit (10), stars, withPhotos, sort newest | highest | lowest" })
-  async productReviews(@Param('id', idPipe) id: number, @Query() q: ProductReviewsQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async productReviews(@Param('id', idPipe) id: number, @Query() q: ProductReviewsQuery, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const withPhotos = q.withPhotos === '1' || q.withPhotos === 'true';
-    sendFastCompressed(req, res, await this.reads.productReviews(id, { page: q.page, limit: q.limit, stars: q.stars, withPhotos, sort: q.sort }));
+    sendFastCompressed(req, reply, await this.reads.productReviews(id, { page: q.page, limit: q.limit, stars: q.stars, withPhotos, sort: q.sort }));
   }
 
   @Get('ratings')
   @ApiOperation({ summary: 'Average (one decimal) and count of shown reviews of every product that has some, for the product cards' })
-  async ratings(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.reads.ratings());
+  async ratings(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.reads.ratings());
   }
 }
 
@@ -56,22 +56,22 @@ function fastBytes(cached: CachedJson, coding: 'br' | 'gzip'): Buffer {
  * (page × filter × sort) and each is often asked once, so brotli 9 (~20 ms of CPU for a page in the
  * bench's profile) cost more than it saved. The compression middleware leaves an encoded body alone.
  */
-function sendFastCompressed(req: Request, res: Response, cached: CachedJson): void {
-  res.setHeader('ETag', cached.etag);
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
+function sendFastCompressed(req: FastifyRequest, reply: FastifyReply, cached: CachedJson): void {
+  reply.header('ETag', cached.etag);
+  reply.header('Cache-Control', 'no-cache');
+  reply.header('Vary', 'Accept-Encoding');
   if (etagMatches(req.headers['if-none-match'], cached.etag)) {
-    res.status(304).end();
+    reply.code(304).send();
     return;
   }
   const coding = cached.raw.length >= COMPRESS_THRESHOLD ? negotiateCoding(req.headers['accept-encoding']) : 'identity';
-  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  reply.header('Content-Type', JSON_CONTENT_TYPE);
   if (coding === 'identity') {
-    res.status(200).end(cached.raw);
+    reply.code(200).send(cached.raw);
     return;
   }
   const body = fastBytes(cached, coding);
-  res.setHeader('Content-Encoding', coding);
-  res.setHeader('Content-Length', String(body.length));
-  res.status(200).end(body);
+  reply.header('Content-Encoding', coding);
+  reply.header('Content-Length', String(body.length));
+  reply.code(200).send(body);
 }

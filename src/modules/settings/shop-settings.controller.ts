@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedJson } from '../../common/http/send-cached-json';
 import { SettingsService } from './settings.service';
 
@@ -11,13 +11,13 @@ export class ShopSettingsController {
 
   @Get('shipping')
   @ApiOperation({ summary: 'Active shipping methods with cost and free-shipping threshold' })
-  async shipping(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.settings.loadShipping());
+  async shipping(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.settings.loadShipping());
   }
 
   @Get('payment')
   @ApiOperation({ summary: 'Active payment methods' })
-  async payment(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendCachedJson(req, res, await this.settings.loadPayment());
+  async payment(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    sendCachedJson(req, reply, await this.settings.loadPayment());
   }
 }
