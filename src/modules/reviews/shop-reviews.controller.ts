@@ -1,22 +1,6 @@
-import {
-  BadRequestException,
-  Body,
-  Catch,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  PayloadTooLargeException,
-  Post,
-  UploadedFile,
-  UseFilters,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
-import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { CreateReviewAnswer, ReviewablesAnswer, ReviewPhotoAnswer } from '../../common/api/reviews';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
@@ -25,32 +9,23 @@ import { ok } from '../../common/http/envelope';
 import { RateLimit, clientIp } from '../../common/rate-limit/rate-limit.guard';
 import { rateLimitRule } from '../../common/rate-limit/rate-limiter';
 import { IMAGE_MSG } from '../images/image-texts';
-import { cappedMemoryStorage } from '../images/upload-storage';
+import { IMAGE_UPLOAD_LIMITS, readUpload, type UploadAnswers, type UploadLimits } from '../images/upload-storage';
 import { CreateReviewDto } from './dto/reviews.dto';
-import { ReviewPhotos, type PhotoPart } from './review-photos.service';
+import { ReviewPhotos } from './review-photos.service';
 import { ReviewsService } from './reviews.service';
 
 /** Review photos: 30 uploads per member per 10 minutes (5 photos a review, a few retries). */
 export const REVIEW_PHOTO_RATE_LIMIT = rateLimitRule('review-photo', 30, 600);
 
-/** multer's refusals (a second file, a cut request, past 64 MB) in the image library's words. */
-@Catch(BadRequestException, PayloadTooLargeException)
-class PhotoUploadErrorFilter implements ExceptionFilter {
-  catch(err: BadRequestException | PayloadTooLargeException, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    const body = err.getResponse() as { message?: unknown } | string;
-    const text = String(typeof body === 'string' ? body : (body.message ?? ''));
-    if (err instanceof PayloadTooLargeException) res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({ success: false, message: IMAGE_MSG.tooLarge });
-    else if (/too many files|unexpected.*field/i.test(text)) res.status(HttpStatus.BAD_REQUEST).json({ success: false, message: IMAGE_MSG.tooMany(1) });
-    else res.status(HttpStatus.BAD_REQUEST).json({ success: false, message: IMAGE_MSG.uploadFailed });
-  }
-}
-
-const PHOTO_UPLOAD = {
-  storage: cappedMemoryStorage,
-  defParamCharset: 'utf8',
-  limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, fileSize: 64 * 1024 * 1024 },
+/** The multipart reader's refusals (a second file, a cut request past 64 MB, a malformed body) in the image library's words. */
+const PHOTO_ANSWERS: UploadAnswers = {
+  tooLarge: [HttpStatus.PAYLOAD_TOO_LARGE, IMAGE_MSG.tooLarge],
+  tooMany: [HttpStatus.BAD_REQUEST, IMAGE_MSG.tooMany(1)],
+  failed: [HttpStatus.BAD_REQUEST, IMAGE_MSG.uploadFailed],
 };
+
+/** One photo in `file`, kept up to the image library's 8 MB (a larger one is drained and refused by name). */
+const PHOTO_UPLOAD: UploadLimits = { ...IMAGE_UPLOAD_LIMITS, fileField: 'file', files: 1, fields: 5, parts: 6 };
 
 /** 我的評價 (spec 4 §7): write a review, upload its photos, what waits for a review. The member is the session's. */
 @ApiTags('shop: reviews')
@@ -71,12 +46,11 @@ export class ShopReviewsController {
 
   @Post('reviews/photos')
   @HttpCode(200)
-  @RateLimit(REVIEW_PHOTO_RATE_LIMIT, (req: Request) => (typeof req.user?.id === 'number' ? `u${req.user.id}` : clientIp(req)))
-  @UseFilters(PhotoUploadErrorFilter)
-  @UseInterceptors(FileInterceptor('file', PHOTO_UPLOAD))
+  @RateLimit(REVIEW_PHOTO_RATE_LIMIT, (req: FastifyRequest) => (typeof req.user?.id === 'number' ? `u${req.user.id}` : clientIp(req)))
   @ApiOperation({ summary: 'One review photo (multipart `file`, ≤ 8 MB): checked and re-encoded to WebP like the image library → url' })
-  async photo(@CurrentUser() me: SessionUser, @UploadedFile() file: PhotoPart | undefined): Promise<ReviewPhotoAnswer> {
-    return ok({ url: await this.photos.upload(me.id, file) });
+  async photo(@CurrentUser() me: SessionUser, @Req() req: FastifyRequest): Promise<ReviewPhotoAnswer> {
+    const form = await readUpload(req, PHOTO_UPLOAD, PHOTO_ANSWERS);
+    return ok({ url: await this.photos.upload(me.id, form.files[0]) });
   }
 
   @Get('reviewables')
