@@ -1,31 +1,35 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
+import { FastifyAdapter } from '@bull-board/fastify';
 import type { Queue } from 'bullmq';
-import type { Application, RequestHandler } from 'express';
+import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { BullmqJobQueue } from './bullmq-job-queue';
 import { JobQueue } from './job-queue';
 
 export interface BullBoardOptions {
   /** Operators may look but not retry, clean or remove (default false). */
   readOnly?: boolean;
-  /** Middleware run before the board on every request under `basePath` (the admin session check). */
-  guard?: RequestHandler[];
+  /** Hooks run before the board on every request under `basePath` (the admin session check), in order. */
+  guard?: (onRequestHookHandler | preHandlerHookHandler)[];
 }
 
 /**
- * Mounts Bull Board (the BullMQ operator UI) at `basePath` on an Express app, behind `guard`: it
- * shows payloads and can retry or delete jobs. Only meaningful for the BullMQ driver. The app mounts
- * it at /admin/queues for owners and staff (`mountAdminQueues`, src/modules/jobs-admin).
+ * Mounts Bull Board (the BullMQ operator UI) at `basePath` on a Fastify instance, behind `guard`
+ * (preHandler hooks of an encapsulated plugin: they run on the board's routes only): it shows
+ * payloads and can retry or delete jobs. Only meaningful for the BullMQ driver. The app mounts it at
+ * /admin/queues for owners and staff (`mountAdminQueues`, src/modules/jobs-admin).
  */
-export function mountBullBoard(app: Application, basePath: string, queues: readonly Queue[], options: BullBoardOptions = {}): void {
-  const serverAdapter = new ExpressAdapter();
+export async function mountBullBoard(fastify: FastifyInstance, basePath: string, queues: readonly Queue[], options: BullBoardOptions = {}): Promise<void> {
+  const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(basePath);
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: options.readOnly ?? false })),
     serverAdapter,
   });
-  app.use(basePath, ...(options.guard ?? []), serverAdapter.getRouter() as RequestHandler);
+  await fastify.register(async (scope) => {
+    for (const hook of options.guard ?? []) scope.addHook('preHandler', hook as preHandlerHookHandler);
+    await scope.register(serverAdapter.registerPlugin(), { prefix: basePath });
+  });
 }
 
 /** The BullMQ queues behind a JobQueue, or none for the in-process driver. */

@@ -9,7 +9,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminRole } from '../api/admin';
 import { AppError } from '../errors/app-error';
 import { ADMIN_MSG, ADMIN_ROLES } from '../validation/admin';
@@ -23,23 +23,6 @@ export interface SessionAdmin {
   username: string;
   displayName: string;
   role: AdminRole;
-}
-
-declare module 'express-session' {
-  interface SessionData {
-    /** The admin's `session_version` at login: a password reset or a disable bumps it and ends the session. */
-    adminVersion?: number;
-    /** When the admin logged in (ms since epoch): 8 h at most, 30 days with remember-me. */
-    adminAuthAt?: number;
-    adminRemember?: boolean;
-  }
-}
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** Set by AdminGuard / AdminAccess for the rest of the request. */
-    admin?: SessionAdmin;
-  }
 }
 
 const ROLES_KEY = 'skinshop:admin-roles';
@@ -81,13 +64,13 @@ export abstract class AdminAccess {
    * The admin of this request's session, or null: no admin session, the account is gone or
    * disabled, or its password was reset / it was disabled since this session began.
    */
-  abstract resolve(req: Request): Promise<ResolvedAdmin | null>;
+  abstract resolve(req: FastifyRequest): Promise<ResolvedAdmin | null>;
 
   /** Whether an owner must set up two-factor before using the back office (production rule). */
   abstract mustSetupTotp(role: string, totpEnabled: boolean): boolean;
 
   /** The admin if allowed (`roles`; owner always), else the 401 / 403 AppError. */
-  async check(req: Request, roles: readonly AdminRole[], opts: { beforeTotpSetup?: boolean } = {}): Promise<SessionAdmin> {
+  async check(req: FastifyRequest, roles: readonly AdminRole[], opts: { beforeTotpSetup?: boolean } = {}): Promise<SessionAdmin> {
     const admin = await this.resolve(req);
     if (!admin) throw new AppError(ADMIN_MSG.loginRequired, HttpStatus.UNAUTHORIZED);
     if (admin.mustSetupTotp && !opts.beforeTotpSetup) throw new AppError(ADMIN_MSG.mustSetupTotp, HttpStatus.FORBIDDEN, { mustSetupTotp: true });
@@ -107,31 +90,30 @@ export class AdminGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES_KEY, targets) ?? [];
     const beforeTotpSetup = this.reflector.getAllAndOverride<boolean | undefined>(SETUP_KEY, targets) ?? false;
-    await this.access.check(context.switchToHttp().getRequest<Request>(), roles, { beforeTotpSetup });
+    await this.access.check(context.switchToHttp().getRequest<FastifyRequest>(), roles, { beforeTotpSetup });
     return true;
   }
 }
 
 /** The signed-in admin (behind `@AdminRoles(...)`); never read an admin id from the body. */
 export const CurrentAdmin = createParamDecorator((_data: unknown, ctx: ExecutionContext): SessionAdmin => {
-  const req = ctx.switchToHttp().getRequest<Request>();
+  const req = ctx.switchToHttp().getRequest<FastifyRequest>();
   if (!req.admin) throw new AppError(ADMIN_MSG.loginRequired, HttpStatus.UNAUTHORIZED);
   return req.admin;
 });
 
 /**
- * The same check for plain Express mounts outside Nest's routes (Bull Board at /admin/queues):
+ * The same check as a Fastify hook for routes outside Nest's (Bull Board at /admin/queues):
  * answers 401 / 403 in the envelope, else lets the request through with `req.admin` set.
- * The admin session middleware runs on /admin/queues (configureSessions).
+ * The admin session runs on /admin/queues (configureSessions).
  */
-export function adminOnly(access: AdminAccess, roles: readonly AdminRole[]): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    access.check(req, roles).then(
-      () => next(),
-      (err: unknown) => {
-        if (err instanceof AppError) res.status(err.getStatus()).json(err.getResponse());
-        else next(err);
-      },
-    );
+export function adminOnly(access: AdminAccess, roles: readonly AdminRole[]) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      await access.check(req, roles);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await reply.code(err.getStatus()).send(err.getResponse());
+    }
   };
 }

@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext, HttpStatus } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import './session.types';
 import { AppError } from '../errors/app-error';
 import { MSG } from '../validation/messages';
 import type { SessionUser } from './session-user';
@@ -9,7 +10,7 @@ import type { SessionUser } from './session-user';
  * from the body or the query: this is the only source of "who is asking".
  */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): SessionUser => {
-  const req = ctx.switchToHttp().getRequest<Request>();
+  const req = ctx.switchToHttp().getRequest<FastifyRequest>();
   if (typeof req.user?.id !== 'number') throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
   return { id: req.user.id };
 });

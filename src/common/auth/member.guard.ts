@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { MSG } from '../validation/messages';
-import './session-user';
+import './session.types';
 
 /**
  * Lets a request through only with a logged-in member in the session (`req.user`, set by
@@ -11,12 +11,12 @@ import './session-user';
 @Injectable()
 export class MemberGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     if (!isMember(req)) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
     return true;
   }
 }
 
-export function isMember(req: Request): boolean {
+export function isMember(req: FastifyRequest): boolean {
   return typeof req.user?.id === 'number' && req.user.id > 0;
 }

@@ -1,26 +1,26 @@
 import { applyDecorators, CanActivate, ExecutionContext, HttpStatus, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { GENERIC_TOO_MANY } from '../http/envelope';
 import { RateLimiter, RateLimitRule } from './rate-limiter';
 
 interface RouteLimit {
   rule: RateLimitRule;
-  keyOf: (req: Request) => string;
+  keyOf: (req: FastifyRequest) => string;
 }
 
 const ROUTE_LIMIT = Symbol('ROUTE_LIMIT');
 
 /** The client address (`req.ip` honours TRUST_PROXY behind a proxy). */
-export const clientIp = (req: Request): string => req.ip || req.socket.remoteAddress || 'unknown';
+export const clientIp = (req: FastifyRequest): string => req.ip || req.socket.remoteAddress || 'unknown';
 
 /**
  * Limits a route with `rule`, per client IP unless `keyOf` says otherwise. Every request counts,
  * also one the DTO then rejects (guards run before validation). Past the limit: 429 with
  * 請求過於頻繁，請稍後再試 and `Retry-After` in seconds.
  */
-export function RateLimit(rule: RateLimitRule, keyOf: (req: Request) => string = clientIp): MethodDecorator & ClassDecorator {
+export function RateLimit(rule: RateLimitRule, keyOf: (req: FastifyRequest) => string = clientIp): MethodDecorator & ClassDecorator {
   return applyDecorators(SetMetadata(ROUTE_LIMIT, { rule, keyOf } satisfies RouteLimit), UseGuards(RateLimitGuard));
 }
 
@@ -35,9 +35,9 @@ export class RateLimitGuard implements CanActivate {
     const limit = this.reflector.getAllAndOverride<RouteLimit | undefined>(ROUTE_LIMIT, [context.getHandler(), context.getClass()]);
     if (!limit) return true;
     const http = context.switchToHttp();
-    const decision = await this.limiter.consume(limit.rule, limit.keyOf(http.getRequest<Request>()));
+    const decision = await this.limiter.consume(limit.rule, limit.keyOf(http.getRequest<FastifyRequest>()));
     if (decision.allowed) return true;
-    http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.msBeforeNext / 1000))));
+    void http.getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, Math.ceil(decision.msBeforeNext / 1000))));
     throw new AppError(GENERIC_TOO_MANY, HttpStatus.TOO_MANY_REQUESTS);
   }
 }

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../common/errors/app-error';
 import type { SessionUser } from '../../common/auth/session-user';
 import { MSG } from '../../common/validation/messages';
@@ -48,22 +48,22 @@ export class AccountService {
     private readonly preferences: MemberPreferencesService,
   ) {}
 
-  async login(req: Request, res: Response): Promise<LoggedIn> {
-    const { user } = await this.passport.authenticate<SessionUser>('local', req, res);
+  async login(req: FastifyRequest, reply: FastifyReply): Promise<LoggedIn> {
+    const { user } = await this.passport.authenticate<SessionUser>('local', req);
     if (!user) throw new AppError(MSG.loginFailed, HttpStatus.UNAUTHORIZED);
-    return this.startSession(req, user.id);
+    return this.startSession(req, reply, user.id);
   }
 
-  async logout(req: Request): Promise<{ csrfToken: string }> {
+  async logout(req: FastifyRequest, reply: FastifyReply): Promise<{ csrfToken: string }> {
     await this.sessions.logOut(req);
-    return { csrfToken: this.csrf.token(req, true) };
+    return { csrfToken: this.csrf.token(req, reply, true) };
   }
 
   /**
    * Step 2 of registration: only with this session's verified code for `phone`. `marketingConsent`
    * (the unticked box) opts in to marketing, recorded in the member's creation transaction (issue 22 §1).
    */
-  async register(req: Request, phone: string, password: string, marketingConsent = false): Promise<LoggedIn> {
+  async register(req: FastifyRequest, reply: FastifyReply, phone: string, password: string, marketingConsent = false): Promise<LoggedIn> {
     if (!this.phoneFlow.hasGrant('register', phone, req.session)) throw new AppError(MSG.phoneNotVerified);
     const hash = await this.hasher.hash(password);
     if (!(await this.phoneFlow.takeGrant('register', phone, req.session))) throw new AppError(MSG.phoneNotVerified);
@@ -72,11 +72,11 @@ export class AccountService {
       await this.preferences.registrationConsent(created.id, marketingConsent);
       return created;
     });
-    return this.startSession(req, user.id);
+    return this.startSession(req, reply, user.id);
   }
 
   /** Forgot password, step 3: only with this session's verified forgot code, within its 10 minutes. */
-  async resetPassword(req: Request, phone: string, newPassword: string): Promise<void> {
+  async resetPassword(req: FastifyRequest, phone: string, newPassword: string): Promise<void> {
     if (!this.phoneFlow.hasGrant('forgot', phone, req.session)) throw new AppError(MESSAGES.resetNeedsCode);
     const hash = await this.hasher.hash(newPassword);
     if (!(await this.phoneFlow.takeGrant('forgot', phone, req.session))) throw new AppError(MESSAGES.resetNeedsCode);
@@ -90,7 +90,7 @@ export class AccountService {
 
   /** Change password (spec 1 §5); optionally ends the member's other sessions. */
   async changePassword(
-    req: Request,
+    req: FastifyRequest,
     me: number,
     input: { account?: string; currentPassword: string; newPassword: string; logoutOthers?: boolean },
   ): Promise<{ endedSessions: number }> {
@@ -104,12 +104,12 @@ export class AccountService {
     await this.throttle.beforePasswordCheck(me);
     if (!(await this.hasher.verify(user.password_hash, input.currentPassword))) throw new AppError(MSG.currentPasswordWrong);
     await this.users.setPasswordHash(me, await this.hasher.hash(input.newPassword));
-    const endedSessions = input.logoutOthers ? await this.sessions.endSessions(me, req.sessionID) : 0;
+    const endedSessions = input.logoutOthers ? await this.sessions.endSessions(me, req.session.sessionId) : 0;
     return { endedSessions };
   }
 
-  async startSession(req: Request, userId: number): Promise<LoggedIn> {
+  async startSession(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<LoggedIn> {
     await this.sessions.logIn(req, userId);
-    return { user: await this.users.getProfile(userId), csrfToken: this.csrf.token(req, true) };
+    return { user: await this.users.getProfile(userId), csrfToken: this.csrf.token(req, reply, true) };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Passport, Profile } from 'passport';
 import { Strategy as FacebookStrategy } from 'passport-facebook';
 import { Strategy as GoogleStrategy, type VerifyCallback } from 'passport-google-oauth20';
@@ -95,23 +95,57 @@ export class AuthPassport {
     }
   }
 
-  /** Runs a strategy and answers its outcome instead of writing a response (except redirects). */
-  authenticate<U>(name: string, req: Request, res: Response, options: Record<string, unknown> = {}): Promise<AuthenticateResult<U>> {
+  /** The member of a session's passport slot (the deserialiser above), or false when gone or deactivated. */
+  userOf(id: unknown): Promise<SessionUser | false> {
     return new Promise((resolve, reject) => {
-      const handler = this.passport.authenticate(name, { ...options, session: false }, (err: unknown, user: U | false, info?: { message?: string }) => {
-        if (err) reject(err);
-        else resolve({ user, info });
-      });
-      handler(req, res, reject);
+      const deserialize = this.passport.deserializeUser.bind(this.passport) as (obj: unknown, req: unknown, done: (err: unknown, user?: unknown) => void) => void;
+      deserialize(id, undefined, (err, user) => (err ? reject(err as Error) : resolve((user as SessionUser | false | null | undefined) || false)));
     });
   }
 
-  /** Starts a redirect-based strategy: passport writes the 302 to the provider. */
-  redirect(name: string, req: Request, res: Response, options: Record<string, unknown>): Promise<void> {
+  /**
+   * Runs a strategy and answers its outcome instead of writing a response. A strategy that
+   * redirects (the OAuth authorize step) answers `{ redirect }`; the caller sends it through
+   * Fastify (so the session's hooks still run).
+   */
+  authenticate<U>(name: string, req: FastifyRequest, options: Record<string, unknown> = {}): Promise<AuthenticateResult<U> & { redirect?: string }> {
     return new Promise((resolve, reject) => {
-      res.once('finish', () => resolve());
-      const handler = this.passport.authenticate(name, { ...options, session: false }, (err: unknown) => (err ? reject(err) : resolve()));
-      handler(req, res, reject);
+      const res = redirectCatcher((url) => resolve({ user: false, redirect: url }));
+      const handler = this.passport.authenticate(name, { ...options, session: false }, (err: unknown, user: U | false, info?: { message?: string }) => {
+        if (err) reject(err as Error);
+        else resolve({ user, info });
+      }) as (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
+      handler(passportRequest(req), res, (err?: unknown) => reject((err as Error) ?? new Error(`passport ${name}: no outcome`)));
     });
   }
+
+  /** Starts a redirect-based strategy: answers the provider's URL passport redirects to. */
+  async redirect(name: string, req: FastifyRequest, options: Record<string, unknown>): Promise<string> {
+    const { redirect } = await this.authenticate(name, req, options);
+    if (!redirect) throw new Error(`passport ${name} did not redirect`);
+    return redirect;
+  }
+}
+
+/**
+ * What passport and its strategies see as the request: Fastify's request (body, query, ip,
+ * headers, session) under an object of its own, so passport's helpers (req.logIn, …) never land
+ * on Fastify's request.
+ */
+function passportRequest(req: FastifyRequest): object {
+  return Object.create(req) as object;
+}
+
+/** The `res` passport writes a redirect to (statusCode, Location, end()): hands the URL over instead. */
+function redirectCatcher(onRedirect: (url: string) => void) {
+  let location: string | undefined;
+  return {
+    statusCode: 200,
+    setHeader(name: string, value: string) {
+      if (name.toLowerCase() === 'location') location = value;
+    },
+    end() {
+      if (location) onRedirect(location);
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import { Controller, Get, Header, Req } from '@nestjs/common';
+import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CsrfTokenAnswer } from '../../common/api/account';
 import { ok } from '../../common/http/envelope';
 import { CsrfService } from './csrf.service';
@@ -15,7 +15,7 @@ export class CsrfController {
   @ApiOperation({
     summary: 'A CSRF token (also set in an httpOnly cookie; stores nothing on the server): send it as X-CSRF-Token on every POST/PUT/PATCH/DELETE',
   })
-  token(@Req() req: Request): CsrfTokenAnswer {
-    return ok({ csrfToken: this.csrf.token(req) });
+  token(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): CsrfTokenAnswer {
+    return ok({ csrfToken: this.csrf.token(req, reply) });
   }
 }

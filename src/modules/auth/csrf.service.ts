@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
 import { MSG } from '../../common/validation/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -9,8 +9,6 @@ import { safeEqual } from '../../common/crypto/safe-equal';
 
 /** The request header the client sends the token in (client/src/shared/api/csrf.ts). */
 export const CSRF_HEADER = 'x-csrf-token';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF protection without server state: csrf-csrf's signed double-submit token.
@@ -34,7 +32,7 @@ export class CsrfService {
   private readonly csrf: DoubleCsrfUtilities;
   private readonly visitorKey: Buffer;
   /** Visitor ids issued during this request (the cookie reaches the browser only with the answer). */
-  private readonly issued = new WeakMap<Request, string>();
+  private readonly issued = new WeakMap<FastifyRequest, string>();
   private readonly secure: boolean;
   readonly tokenCookie: string;
   readonly visitorCookie: string;
@@ -52,7 +50,7 @@ export class CsrfService {
     this.visitorCookie = `${prefix}vid`;
     this.csrf = doubleCsrf({
       getSecret: () => tokenKey,
-      getSessionIdentifier: (req) => this.identity(req) ?? '',
+      getSessionIdentifier: (req) => this.identity(req as unknown as FastifyRequest) ?? '',
       cookieName: this.tokenCookie,
       cookieOptions: { httpOnly: true, sameSite: 'strict', secure: this.secure, path: '/' },
       size: 32,
@@ -67,53 +65,37 @@ export class CsrfService {
    * The token for this browser, set in its cookie too. The current one is answered again while
    * it is valid for this session or visitor; `fresh` makes a new one (after login or logout).
    */
-  token(req: Request, fresh = false): string {
-    const res = req.res;
-    if (!res) throw new Error('CsrfService.token needs the Express response (req.res)');
-    withCookies(req);
-    if (!this.memberSession(req)) this.ensureVisitor(req, res);
-    return this.csrf.generateCsrfToken(req, res, { overwrite: fresh });
+  token(req: FastifyRequest, reply: FastifyReply, fresh = false): string {
+    if (!this.memberSession(req)) this.ensureVisitor(req, reply);
+    return this.csrf.generateCsrfToken(asCsrfRequest(req), cookieSetter(reply), { overwrite: fresh });
   }
 
-  isValid(req: Request): boolean {
-    withCookies(req);
-    return this.identity(req) !== undefined && this.csrf.validateRequest(req);
-  }
-
-  /**
-   * Refuses state-changing requests without a valid token (403, `MSG.csrfInvalid`). Paths equal
-   * to or under one of `exemptPrefixes` (e.g. `/api/payments/notify`) are not checked.
-   */
-  middleware(exemptPrefixes: readonly string[]): RequestHandler {
-    const exempt = csrfExemption(exemptPrefixes);
-    return (req: Request, res: Response, next: NextFunction) => {
-      if (SAFE_METHODS.has(req.method)) return next();
-      if (exempt(req.originalUrl.split('?')[0]) || this.isValid(req)) return next();
-      res.status(403).json({ success: false, message: MSG.csrfInvalid });
-    };
+  /** Whether a state-changing request carries this browser's token (checked by configureSessions, 403 `MSG.csrfInvalid`). */
+  isValid(req: FastifyRequest): boolean {
+    return this.identity(req) !== undefined && this.csrf.validateRequest(asCsrfRequest(req));
   }
 
   /** What the token is bound to: the member's session, else the visitor; undefined for neither. */
-  private identity(req: Request): string | undefined {
-    if (this.memberSession(req)) return `session:${req.sessionID}`;
+  private identity(req: FastifyRequest): string | undefined {
+    if (this.memberSession(req)) return `session:${req.session.sessionId}`;
     const visitor = this.issued.get(req) ?? this.visitorFromCookie(req);
     return visitor ? `visitor:${visitor}` : undefined;
   }
 
-  private memberSession(req: Request): boolean {
-    const s = req.session;
-    return !!s && (typeof s.passport?.user === 'number' || typeof s.adminId === 'number') && typeof req.sessionID === 'string';
+  private memberSession(req: FastifyRequest): boolean {
+    const s = req.session as FastifyRequest['session'] | null;
+    return !!s && (typeof s.passport?.user === 'number' || typeof s.adminId === 'number') && typeof s.sessionId === 'string';
   }
 
-  private ensureVisitor(req: Request, res: Response): void {
+  private ensureVisitor(req: FastifyRequest, reply: FastifyReply): void {
     if (this.issued.has(req) || this.visitorFromCookie(req)) return;
     const id = randomBytes(16).toString('base64url');
     this.issued.set(req, id);
-    res.cookie(this.visitorCookie, `${id}.${this.sign(id)}`, { httpOnly: true, sameSite: 'strict', secure: this.secure, path: '/' });
+    reply.setCookie(this.visitorCookie, `${id}.${this.sign(id)}`, { httpOnly: true, sameSite: 'strict', secure: this.secure, path: '/' });
   }
 
-  private visitorFromCookie(req: Request): string | undefined {
-    const raw = (req.cookies as Record<string, string> | undefined)?.[this.visitorCookie];
+  private visitorFromCookie(req: FastifyRequest): string | undefined {
+    const raw = req.cookies?.[this.visitorCookie];
     if (typeof raw !== 'string') return undefined;
     const dot = raw.indexOf('.');
     if (dot <= 0) return undefined;
@@ -131,27 +113,15 @@ export function csrfExemption(prefixes: readonly string[]): (path: string) => bo
   return (path) => prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
 }
 
-/** `req.cookies` from the Cookie header (csrf-csrf reads it; the app has no cookie-parser). */
-function withCookies(req: Request): void {
-  if (req.cookies && typeof req.cookies === 'object') return;
-  req.cookies = parseCookies(req.headers.cookie);
-}
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || name in out) continue; // the first one wins, as in `cookie`
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      out[name] = decodeURIComponent(value);
-    } catch {
-      out[name] = value;
-    }
-  }
-  return out;
-}
+/**
+ * csrf-csrf is typed for Express; it reads `req.cookies` (@fastify/cookie parses them), `req.headers`
+ * and `req.method`, and sets its cookie with `res.cookie(name, value, options)`.
+ */
+type CsrfRequest = Parameters<DoubleCsrfUtilities['validateRequest']>[0];
+type CsrfResponse = Parameters<DoubleCsrfUtilities['generateCsrfToken']>[1];
+export const asCsrfRequest = (req: FastifyRequest): CsrfRequest => {
+  if (!req.cookies) (req as { cookies: Record<string, string | undefined> }).cookies = {};
+  return req as unknown as CsrfRequest;
+};
+export const cookieSetter = (reply: FastifyReply): CsrfResponse =>
+  ({ cookie: (name: string, value: string, options: object) => reply.setCookie(name, value, { ...options, path: '/' }) }) as unknown as CsrfResponse;

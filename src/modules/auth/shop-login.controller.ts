@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../common/api/envelope';
 import type { LoginAnswer, LogoutAnswer, ProvidersAnswer, UserAnswer } from '../../common/api/account';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
@@ -29,8 +29,8 @@ export class ShopLoginController {
   @Post('basic-login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Phone + password login (throttled per account and IP); rotates the session id' })
-  async basicLogin(@Body() _dto: BasicLoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginAnswer> {
-    return ok(await this.accounts.login(req, res), MESSAGES.loggedIn);
+  async basicLogin(@Body() _dto: BasicLoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoginAnswer> {
+    return ok(await this.accounts.login(req, reply), MESSAGES.loggedIn);
   }
 
   @Get('getuser')
@@ -43,8 +43,8 @@ export class ShopLoginController {
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the session (with X-CSRF-Token; answers a fresh CSRF token for the visitor)' })
-  async logout(@Req() req: Request): Promise<LogoutAnswer> {
-    return ok(await this.accounts.logout(req), MESSAGES.loggedOut);
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LogoutAnswer> {
+    return ok(await this.accounts.logout(req, reply), MESSAGES.loggedOut);
   }
 
   /** A link or an image on another site must not log a member out: only POST with the CSRF token does. */
@@ -59,7 +59,7 @@ export class ShopLoginController {
   @Post('state-save')
   @HttpCode(200)
   @ApiOperation({ summary: 'Save the social-login state (40 hex characters) in the session before the redirect' })
-  stateSave(@Body() dto: StateSaveDto, @Req() req: Request): Envelope {
+  stateSave(@Body() dto: StateSaveDto, @Req() req: FastifyRequest): Envelope {
     this.social.saveState(req, dto.state);
     return ok({});
   }
@@ -72,37 +72,37 @@ export class ShopLoginController {
 
   @Get('google')
   @ApiOperation({ summary: 'Start Google login: redirect to Google (after state-save)' })
-  google(@Req() req: Request, @Res() res: Response) {
-    return this.social.start('google', req, res);
+  async google(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.redirect(await this.social.start('google', req), 302);
   }
 
   @Get('facebook')
   @ApiOperation({ summary: 'Start Facebook login: redirect to Facebook (after state-save)' })
-  facebook(@Req() req: Request, @Res() res: Response) {
-    return this.social.start('facebook', req, res);
+  async facebook(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.redirect(await this.social.start('facebook', req), 302);
   }
 
   @Get('line')
   @ApiOperation({ summary: 'Start LINE login: redirect to LINE (after state-save)' })
-  line(@Req() req: Request, @Res() res: Response) {
-    return this.social.start('line', req, res);
+  async line(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.redirect(await this.social.start('line', req), 302);
   }
 
   @Get('google-login')
   @ApiOperation({ summary: 'Google callback: logs in and redirects to /loginres, or to /login?error=…' })
-  async googleCallback(@Req() req: Request, @Res() res: Response) {
-    res.redirect(302, await this.social.callback('google', req, res));
+  async googleCallback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.redirect(await this.social.callback('google', req), 302);
   }
 
   @Get('facebook-login')
   @ApiOperation({ summary: 'Facebook callback: logs in and redirects to /loginres, or to /login?error=…' })
-  async facebookCallback(@Req() req: Request, @Res() res: Response) {
-    res.redirect(302, await this.social.callback('facebook', req, res));
+  async facebookCallback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.redirect(await this.social.callback('facebook', req), 302);
   }
 
   @Get('line-login')
   @ApiOperation({ summary: 'LINE callback: verifies the ID token, logs in and redirects to /loginres, or to /login?error=…' })
-  async lineCallback(@Req() req: Request, @Res() res: Response) {
-    res.redirect(302, await this.social.callback('line', req, res));
+  async lineCallback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    reply.redirect(await this.social.callback('line', req), 302);
   }
 }

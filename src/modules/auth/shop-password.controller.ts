@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../common/api/envelope';
 import type { LoginAnswer, PasswordChangedAnswer } from '../../common/api/account';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
@@ -20,14 +20,14 @@ export class ShopPasswordController {
   @Post('register')
   @HttpCode(200)
   @ApiOperation({ summary: 'Registration step 2 (after a verified register code for this phone); logs in' })
-  async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<LoginAnswer> {
-    return ok(await this.accounts.register(req, dto.phone, dto.password, dto.marketing_consent === 1), MESSAGES.registered);
+  async register(@Body() dto: RegisterDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<LoginAnswer> {
+    return ok(await this.accounts.register(req, reply, dto.phone, dto.password, dto.marketing_consent === 1), MESSAGES.registered);
   }
 
   @Post('resetPassword')
   @HttpCode(200)
   @ApiOperation({ summary: 'Forgot password step 3 (after a verified forgot code); ends all sessions of the member' })
-  async resetPassword(@Body() dto: ResetPasswordDto, @Req() req: Request): Promise<Envelope> {
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest): Promise<Envelope> {
     await this.accounts.resetPassword(req, dto.phone, dto.newPassword);
     return ok({}, MESSAGES.resetDone);
   }
@@ -36,7 +36,7 @@ export class ShopPasswordController {
   @HttpCode(200)
   @UseGuards(MemberGuard)
   @ApiOperation({ summary: 'Change password with the current one; logoutOthers ends the other sessions' })
-  async updatePassword(@CurrentUser() me: SessionUser, @Body() dto: UpdatePasswordDto, @Req() req: Request): Promise<PasswordChangedAnswer> {
+  async updatePassword(@CurrentUser() me: SessionUser, @Body() dto: UpdatePasswordDto, @Req() req: FastifyRequest): Promise<PasswordChangedAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     return ok(await this.accounts.changePassword(req, me.id, dto), MESSAGES.passwordChanged);
   }

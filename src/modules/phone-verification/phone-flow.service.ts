@@ -1,9 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { SessionData } from 'express-session';
 import { AppError } from '../../common/errors/app-error';
 import { MSG } from '../../common/validation/messages';
 import { normalizeTaiwanMobile, TAIWAN_MOBILE } from '../../common/validation/taiwan';
-import '../../common/auth/session.types';
+import type { SessionData } from '../../common/auth/session.types';
 import { UsersService } from '../users/users.service';
 import { PhoneCodeService, PhonePurpose } from './phone-code.service';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { CodeSentAnswer, EmailChangedAnswer, PhoneChangedAnswer } from '../../common/api/account';
 import { CurrentUser } from '../../common/auth/current-user.decorator';
 import { MemberGuard } from '../../common/auth/member.guard';
@@ -26,7 +26,7 @@ export class ShopContactChangeController {
   @Post('email/send-code')
   @HttpCode(200)
   @ApiOperation({ summary: 'E-mail change, step 1: a 6-digit code to the new address' })
-  async sendEmailCode(@CurrentUser() me: SessionUser, @Body() dto: SendEmailCodeDto, @Req() req: Request): Promise<CodeSentAnswer> {
+  async sendEmailCode(@CurrentUser() me: SessionUser, @Body() dto: SendEmailCodeDto, @Req() req: FastifyRequest): Promise<CodeSentAnswer> {
     const { message, outtime } = await this.email.sendCode(me.id, dto.email, req.ip ?? '');
     return ok({ outtime }, message);
   }
@@ -43,7 +43,7 @@ export class ShopContactChangeController {
   @Post('user/updatePhone')
   @HttpCode(200)
   @ApiOperation({ summary: 'Phone change, step 2: the new number and the code sent to it (step 1: /api/phone/sendcode type change)' })
-  async updatePhone(@CurrentUser() me: SessionUser, @Body() dto: UpdatePhoneDto, @Req() req: Request): Promise<PhoneChangedAnswer> {
+  async updatePhone(@CurrentUser() me: SessionUser, @Body() dto: UpdatePhoneDto, @Req() req: FastifyRequest): Promise<PhoneChangedAnswer> {
     assertOwnUserId(dto.user_id, me.id);
     await this.phone.changePhone(me.id, dto.phone, dto.code, req.session);
     const user = await this.users.getProfile(me.id);

@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
 import { safeEqual } from '../../common/crypto/safe-equal';
-import { MSG } from '../../common/validation/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { CSRF_HEADER, parseCookies } from '../auth/csrf.service';
+import { asCsrfRequest, cookieSetter, CSRF_HEADER } from '../auth/csrf.service';
 import '../../common/auth/session.types';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF protection of the back office (/api/admin/*): the member side's signed double-submit
@@ -23,7 +20,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AdminCsrf {
   private readonly csrf: DoubleCsrfUtilities;
   private readonly visitorKey: Buffer;
-  private readonly issued = new WeakMap<Request, string>();
+  private readonly issued = new WeakMap<FastifyRequest, string>();
   private readonly secure: boolean;
   readonly tokenCookie: string;
   readonly visitorCookie: string;
@@ -39,7 +36,7 @@ export class AdminCsrf {
     this.visitorCookie = `${prefix}avid`;
     this.csrf = doubleCsrf({
       getSecret: () => tokenKey,
-      getSessionIdentifier: (req) => this.identity(req) ?? '',
+      getSessionIdentifier: (req) => this.identity(req as unknown as FastifyRequest) ?? '',
       cookieName: this.tokenCookie,
       cookieOptions: { httpOnly: true, sameSite: 'strict', secure: this.secure, path: '/' },
       size: 32,
@@ -51,46 +48,36 @@ export class AdminCsrf {
   }
 
   /** The token for this browser (set in its cookie too); `fresh` after login / logout. */
-  token(req: Request, fresh = false): string {
-    const res = req.res;
-    if (!res) throw new Error('AdminCsrf.token needs the Express response (req.res)');
-    withCookies(req);
-    if (!this.adminSession(req)) this.ensureVisitor(req, res);
-    return this.csrf.generateCsrfToken(req, res, { overwrite: fresh });
+  token(req: FastifyRequest, reply: FastifyReply, fresh = false): string {
+    if (!this.adminSession(req)) this.ensureVisitor(req, reply);
+    return this.csrf.generateCsrfToken(asCsrfRequest(req), cookieSetter(reply), { overwrite: fresh });
   }
 
-  isValid(req: Request): boolean {
-    withCookies(req);
-    return this.identity(req) !== undefined && this.csrf.validateRequest(req);
+  /** Whether a state-changing /api/admin request carries the token (checked by configureSessions: 403 `MSG.csrfInvalid`). */
+  isValid(req: FastifyRequest): boolean {
+    return this.identity(req) !== undefined && this.csrf.validateRequest(asCsrfRequest(req));
   }
 
-  /** Refuses state-changing requests without a valid token (403, `MSG.csrfInvalid`). */
-  middleware(): RequestHandler {
-    return (req: Request, res: Response, next: NextFunction) => {
-      if (SAFE_METHODS.has(req.method) || this.isValid(req)) return next();
-      res.status(403).json({ success: false, message: MSG.csrfInvalid });
-    };
-  }
-
-  private identity(req: Request): string | undefined {
-    if (this.adminSession(req)) return `admin:${req.sessionID}`;
+  private identity(req: FastifyRequest): string | undefined {
+    if (this.adminSession(req)) return `admin:${req.session.sessionId}`;
     const visitor = this.issued.get(req) ?? this.visitorFromCookie(req);
     return visitor ? `visitor:${visitor}` : undefined;
   }
 
-  private adminSession(req: Request): boolean {
-    return typeof req.session?.adminId === 'number' && typeof req.sessionID === 'string';
+  private adminSession(req: FastifyRequest): boolean {
+    const s = req.session as FastifyRequest['session'] | null;
+    return typeof s?.adminId === 'number' && typeof s.sessionId === 'string';
   }
 
-  private ensureVisitor(req: Request, res: Response): void {
+  private ensureVisitor(req: FastifyRequest, reply: FastifyReply): void {
     if (this.issued.has(req) || this.visitorFromCookie(req)) return;
     const id = randomBytes(16).toString('base64url');
     this.issued.set(req, id);
-    res.cookie(this.visitorCookie, `${id}.${this.sign(id)}`, { httpOnly: true, sameSite: 'strict', secure: this.secure, path: '/' });
+    reply.setCookie(this.visitorCookie, `${id}.${this.sign(id)}`, { httpOnly: true, sameSite: 'strict', secure: this.secure, path: '/' });
   }
 
-  private visitorFromCookie(req: Request): string | undefined {
-    const raw = (req.cookies as Record<string, string> | undefined)?.[this.visitorCookie];
+  private visitorFromCookie(req: FastifyRequest): string | undefined {
+    const raw = req.cookies?.[this.visitorCookie];
     if (typeof raw !== 'string') return undefined;
     const dot = raw.indexOf('.');
     if (dot <= 0) return undefined;
@@ -101,9 +88,4 @@ export class AdminCsrf {
   private sign(id: string): string {
     return createHmac('sha256', this.visitorKey).update(id).digest('base64url');
   }
-}
-
-function withCookies(req: Request): void {
-  if (req.cookies && typeof req.cookies === 'object') return;
-  req.cookies = parseCookies(req.headers.cookie);
 }

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RedisStore } from 'connect-redis';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session, { Store } from 'express-session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { RedisConnections } from '../../common/redis/redis-connections';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { SessionStore } from '../auth/session/session-store';
 import { TypeormSessionStore } from '../auth/session/typeorm-session.store';
-import '../../common/auth/session.types';
-import '../../common/auth/admin-auth';
+import type { SessionData } from '../../common/auth/session.types';
 import { StaffClock } from './staff-clock';
 
 /** The admin session cookie (separate from the member's `sid`) in development and tests. */
@@ -24,7 +23,7 @@ export const ADMIN_REMEMBER_MS = 30 * 24 * 3600_000;
 
 /**
  * Back-office sessions: cookie `asid` (`__Host-asid` in production; httpOnly, SameSite=Strict, Secure in production) on
- * /api/admin/* and /admin/queues only, in the same store as member sessions (Redis under their own
+ * /api/admin/* and /admin/queues only (@fastify/session registered for those paths: configureSessions), in the same store as member sessions (Redis under their own
  * key prefix, or the `sessions` table with `admin_id` set). The member session, passport and the
  * member CSRF identity never run there (configureSessions).
  *
@@ -34,7 +33,7 @@ export const ADMIN_REMEMBER_MS = 30 * 24 * 3600_000;
  */
 @Injectable()
 export class AdminSessions {
-  private store?: Store;
+  private store?: SessionStore;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,38 +42,35 @@ export class AdminSessions {
     private readonly clock: StaffClock,
   ) {}
 
-  getStore(): Store {
+  getStore(): SessionStore {
     if (!this.store) {
       const redis = this.connections.commands;
       this.store = redis
-        ? new RedisStore({ client: redis, prefix: `${this.config.redisPrefix}:asess:`, ttl: ADMIN_BROWSER_SESSION_MS / 1000 })
+        ? (new RedisStore({ client: redis, prefix: `${this.config.redisPrefix}:asess:`, ttl: ADMIN_BROWSER_SESSION_MS / 1000 }) as unknown as SessionStore)
         : // The member store prunes the shared table; this one needs no timer of its own.
           new TypeormSessionStore(this.ds, ADMIN_BROWSER_SESSION_MS, 0);
     }
     return this.store;
   }
 
-  /** express-session for the admin paths, then the 8 h / 30 day limit. */
-  middleware(secret: string): RequestHandler[] {
-    const sessions = session({
-      name: adminSessionCookieName(this.config.isProduction),
-      secret,
-      store: this.getStore(),
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      unset: 'destroy',
-      // No maxAge: a browser-session cookie unless the login asked to be remembered.
-      cookie: { httpOnly: true, sameSite: 'strict', secure: this.config.isProduction, path: '/' },
-    });
-    return [sessions, this.lifetime()];
-  }
-
   /** Sets the session's cookie and limits at login. */
-  startLifetime(req: Request, remember: boolean): void {
+  startLifetime(req: FastifyRequest, remember: boolean): void {
     req.session.adminAuthAt = this.clock.nowMs();
     req.session.adminRemember = remember;
-    req.session.cookie.maxAge = remember ? ADMIN_REMEMBER_MS : (null as unknown as number);
+    if (remember) req.session.cookie.maxAge = ADMIN_REMEMBER_MS;
+    else {
+      // A browser-session cookie (no Expires); the store keeps it 8 h at most.
+      req.session.cookie.expires = null;
+      req.session.cookie.originalMaxAge = null;
+    }
+  }
+
+  /** Past the 8 h / 30 day limit since login (the session then starts over: configureSessions). */
+  expired(s: Partial<SessionData>): boolean {
+    const at = s.adminAuthAt;
+    if (typeof at !== 'number') return false;
+    const max = s.adminRemember ? ADMIN_REMEMBER_MS : ADMIN_BROWSER_SESSION_MS;
+    return this.clock.nowMs() - at > max;
   }
 
   /** Deletes the stored sessions of an admin (table store; Redis ones end by session_version). */
@@ -83,22 +79,7 @@ export class AdminSessions {
     await (this.getStore() as TypeormSessionStore).destroyAdminSessions(adminId, keepSid);
   }
 
-  clearCookie(res: Response): void {
-    res.clearCookie(adminSessionCookieName(this.config.isProduction), { path: '/', httpOnly: true, sameSite: 'strict', secure: this.config.isProduction });
-  }
-
-  private lifetime(): RequestHandler {
-    return (req: Request, _res: Response, next: NextFunction) => {
-      const s = req.session;
-      const at = s?.adminAuthAt;
-      if (typeof at === 'number') {
-        const max = s.adminRemember ? ADMIN_REMEMBER_MS : ADMIN_BROWSER_SESSION_MS;
-        if (this.clock.nowMs() - at > max) {
-          s.regenerate((err: unknown) => next(err));
-          return;
-        }
-      }
-      next();
-    };
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(adminSessionCookieName(this.config.isProduction), { path: '/', httpOnly: true, sameSite: 'strict', secure: this.config.isProduction });
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { StaffAnswer, StaffListAnswer } from '../../common/api/admin';
 import { AdminRoles, CurrentAdmin, type SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError } from '../../common/errors/app-error';
@@ -29,20 +29,20 @@ export class AdminStaffController {
   @Post('staff')
   @HttpCode(200)
   @ApiOperation({ summary: 'Adds an account {username, display_name, role, password}' })
-  async create(@CurrentAdmin() me: SessionAdmin, @Body() dto: CreateStaffDto, @Req() req: Request): Promise<StaffAnswer> {
+  async create(@CurrentAdmin() me: SessionAdmin, @Body() dto: CreateStaffDto, @Req() req: FastifyRequest): Promise<StaffAnswer> {
     return ok({ staff: await this.staff.create(me, dto, req.ip ?? '') }, STAFF_MSG.created);
   }
 
   @Put('staff/:id')
   @ApiOperation({ summary: 'Changes {display_name, role, is_active}; never yourself (role, disable) nor the last active owner; disabling ends its sessions' })
-  async update(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateStaffDto, @Req() req: Request): Promise<StaffAnswer> {
+  async update(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateStaffDto, @Req() req: FastifyRequest): Promise<StaffAnswer> {
     return ok({ staff: await this.staff.update(me, id, dto, req.ip ?? '') }, STAFF_MSG.saved);
   }
 
   @Post('staff/:id/totp/reset')
   @HttpCode(200)
   @ApiOperation({ summary: "Turns an admin's two-factor off (lost phone); ends that admin's sessions" })
-  async resetTotp(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Req() req: Request): Promise<StaffAnswer> {
+  async resetTotp(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Req() req: FastifyRequest): Promise<StaffAnswer> {
     if (id === me.id) throw new AppError(STAFF_MSG.notSelf);
     await this.auth.resetTotp(me, id, req.ip ?? '');
     const staff = (await this.staff.list()).find((s) => s.id === id);
@@ -52,7 +52,7 @@ export class AdminStaffController {
   @Post('staff/:id/password')
   @HttpCode(200)
   @ApiOperation({ summary: "Sets a new password {password}; ends that admin's sessions" })
-  async password(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Body() dto: StaffPasswordDto, @Req() req: Request): Promise<StaffAnswer> {
+  async password(@CurrentAdmin() me: SessionAdmin, @Param('id', ParseIntPipe) id: number, @Body() dto: StaffPasswordDto, @Req() req: FastifyRequest): Promise<StaffAnswer> {
     return ok({ staff: await this.staff.resetPassword(me, id, dto.password, req) }, STAFF_MSG.passwordReset);
   }
 }

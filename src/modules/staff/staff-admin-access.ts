@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { AdminAccess, type ResolvedAdmin } from '../../common/auth/admin-auth';
 import '../../common/auth/session.types';
@@ -8,6 +8,8 @@ import { ADMIN_ROLES } from '../../common/validation/admin';
 import type { AdminRole } from '../../common/api/admin';
 import { AUTH_CONFIG, type AuthConfig } from '../../config/auth-config';
 import { Admin } from './entities/admin.entity';
+import { startOver } from '../auth/session/session-store';
+import { AdminSessions } from './admin-sessions';
 
 /**
  * `AdminAccess` on the `admins` table: the session's admin id, checked on every request against
@@ -19,21 +21,22 @@ export class StaffAdminAccess extends AdminAccess {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(AUTH_CONFIG) private readonly auth: AuthConfig,
+    private readonly sessions: AdminSessions,
   ) {
     super();
   }
 
-  async resolve(req: Request): Promise<ResolvedAdmin | null> {
-    const s = req.session;
+  async resolve(req: FastifyRequest): Promise<ResolvedAdmin | null> {
+    const s = req.session as FastifyRequest['session'] | null;
     const id = s?.adminId;
-    if (typeof id !== 'number') return null;
+    if (!s || typeof id !== 'number') return null;
     const row = await this.ds.getRepository(Admin).findOne({
       where: { id },
       select: { id: true, username: true, display_name: true, role: true, is_active: true, session_version: true, totp_enabled: true },
     });
     if (!row || row.is_active !== 1 || row.session_version !== s.adminVersion || !isRole(row.role)) {
       // Starts over as an empty session (stored only if something is put in it, e.g. a new login).
-      await new Promise<void>((resolve) => s.regenerate(() => resolve()));
+      await startOver(req, this.sessions.getStore()).catch(() => undefined);
       return null;
     }
     const admin = { id: row.id, username: row.username, displayName: row.display_name, role: row.role };

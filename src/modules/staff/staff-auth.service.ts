@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import type { AdminCheckAnswer, AdminLoginAnswer, AdminLogoutAnswer, AdminRole, TotpSetupAnswer } from '../../common/api/admin';
 import { AdminAccess, type SessionAdmin } from '../../common/auth/admin-auth';
@@ -49,7 +49,7 @@ export class StaffAuthService {
     this.sourceRule = rateLimitRule('admin-login-ip', auth.login.ipFailures, auth.login.ipWindowMinutes * 60);
   }
 
-  async login(req: Request, dto: AdminLoginDto): Promise<AdminLoginAnswer> {
+  async login(req: FastifyRequest, reply: FastifyReply, dto: AdminLoginDto): Promise<AdminLoginAnswer> {
     const username = dto.username.trim().toLowerCase();
     const ip = req.ip ?? '';
     // One source trying many accounts (each within its own 5 a day): LOGIN_IP_FAILURES_PER_HOUR, as for members.
@@ -80,11 +80,11 @@ export class StaffAuthService {
 
     await this.lockout.succeeded(username, ip);
     // A new session id (an id planted before login is worthless), then the admin in it.
-    await new Promise<void>((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
+    await req.session.regenerate();
     req.session.adminId = admin.id;
     req.session.adminVersion = admin.session_version;
     this.sessions.startLifetime(req, dto.rememberMe === true);
-    await new Promise<void>((resolve, reject) => req.session.save((err: unknown) => (err ? reject(err) : resolve())));
+    await req.session.save();
 
     const me: SessionAdmin = { id: admin.id, username: admin.username, displayName: admin.display_name, role: admin.role };
     await this.tx.run(async () => {
@@ -95,27 +95,27 @@ export class StaffAuthService {
       {
         adminname: adminName(admin),
         role: admin.role,
-        csrfToken: this.csrf.token(req, true),
+        csrfToken: this.csrf.token(req, reply, true),
         ...(this.access.mustSetupTotp(admin.role, admin.totp_enabled === 1) ? { mustSetupTotp: true } : {}),
       },
       STAFF_MSG.loggedIn,
     );
   }
 
-  async logout(req: Request, res: Response): Promise<AdminLogoutAnswer> {
-    if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((err: unknown) => (err ? reject(err) : resolve())));
-    this.sessions.clearCookie(res);
-    return ok({ csrfToken: this.csrf.token(req, true) }, STAFF_MSG.loggedOut);
+  async logout(req: FastifyRequest, reply: FastifyReply): Promise<AdminLogoutAnswer> {
+    if (req.session) await req.session.destroy();
+    this.sessions.clearCookie(reply);
+    return ok({ csrfToken: this.csrf.token(req, reply, true) }, STAFF_MSG.loggedOut);
   }
 
-  async check(req: Request): Promise<AdminCheckAnswer> {
+  async check(req: FastifyRequest): Promise<AdminCheckAnswer> {
     const a = await this.access.resolve(req);
     if (!a) return ok({ isLoggedIn: false });
     return ok({ isLoggedIn: true, adminname: adminName(a), role: a.role, mustSetupTotp: a.mustSetupTotp, totpEnabled: a.totpEnabled });
   }
 
-  csrfToken(req: Request): { csrfToken: string } {
-    return { csrfToken: this.csrf.token(req) };
+  csrfToken(req: FastifyRequest, reply: FastifyReply): { csrfToken: string } {
+    return { csrfToken: this.csrf.token(req, reply) };
   }
 
   /** A new (pending) secret for the signed-in admin; on only after `enableTotp` with a code from it. */
@@ -180,7 +180,7 @@ export class StaffAuthService {
   }
 
   /** The signed-in admin changes their own password (the current one first): other sessions end, this one stays. */
-  async changeOwnPassword(me: SessionAdmin, currentPassword: string, newPassword: string, req: Request): Promise<void> {
+  async changeOwnPassword(me: SessionAdmin, currentPassword: string, newPassword: string, req: FastifyRequest): Promise<void> {
     const checks = await this.limiter.consume(this.passwordCheckRule, String(me.id));
     if (!checks.allowed) throw new AppError(GENERIC_TOO_MANY, HttpStatus.TOO_MANY_REQUESTS);
     const row = await this.mine(me);
@@ -194,7 +194,7 @@ export class StaffAuthService {
     });
     req.session.adminVersion = version;
     await this.limiter.reset(this.passwordCheckRule, String(me.id));
-    await this.sessions.deleteStored(row.id, req.sessionID);
+    await this.sessions.deleteStored(row.id, req.session.sessionId);
   }
 
   /** Owner: turns another admin's two-factor off (a lost phone); that admin's sessions end. */

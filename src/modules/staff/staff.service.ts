@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { StaffView } from '../../common/api/admin';
 import type { SessionAdmin } from '../../common/auth/admin-auth';
 import { AppError, NotFoundError } from '../../common/errors/app-error';
@@ -92,7 +92,7 @@ export class StaffService {
   }
 
   /** A new password set by an owner: every session of that admin ends (the acting owner's own stays). */
-  async resetPassword(me: SessionAdmin, id: number, password: string, req: Request): Promise<StaffView> {
+  async resetPassword(me: SessionAdmin, id: number, password: string, req: FastifyRequest): Promise<StaffView> {
     const hash = await this.hasher.hash(password);
     const { view, version } = await this.tx.run(async () => {
       const row = await this.lockedRow(id);
@@ -111,7 +111,7 @@ export class StaffService {
     });
     const self = id === me.id;
     if (self) req.session.adminVersion = version;
-    await this.sessions.deleteStored(id, self ? req.sessionID : undefined);
+    await this.sessions.deleteStored(id, self ? req.session.sessionId : undefined);
     return view;
   }
 

@@ -1,23 +1,23 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RedisStore } from 'connect-redis';
-import { Store } from 'express-session';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { AUTH_CONFIG, type AuthConfig } from '../../../config/auth-config';
 import { RedisConnections } from '../../../common/redis/redis-connections';
+import type { SessionStore } from './session-store';
 import { TypeormSessionStore } from './typeorm-session.store';
 
 /**
- * Where sessions live: Redis via connect-redis when REDIS_URL is set (shared by every web
+ * Where sessions live: Redis via connect-redis (a connect-style store, as @fastify/session takes) when REDIS_URL is set (shared by every web
  * process), the `sessions` table otherwise. Also the member → sessions index behind "end my
  * other sessions" and "log out everywhere after a password reset": the table's `user_id`
  * column, or a Redis set per member.
  */
 @Injectable()
 export class SessionBackend implements OnModuleDestroy {
-  private store?: Store;
+  private store?: SessionStore;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -32,10 +32,10 @@ export class SessionBackend implements OnModuleDestroy {
   }
 
   /** Created on first use, so processes that serve no HTTP (the worker) never open it. */
-  getStore(): Store {
+  getStore(): SessionStore {
     if (!this.store) {
       this.store = this.redis
-        ? new RedisStore({ client: this.redis, prefix: this.sessionPrefix(), ttl: this.idleSeconds() })
+        ? (new RedisStore({ client: this.redis, prefix: this.sessionPrefix(), ttl: this.idleSeconds() }) as unknown as SessionStore)
         : new TypeormSessionStore(this.ds, this.idleSeconds() * 1000);
     }
     return this.store;

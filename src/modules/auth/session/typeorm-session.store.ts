@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { SessionData, Store } from 'express-session';
 import { DataSource, In, LessThanOrEqual, Not } from 'typeorm';
 import { Session } from '../entities/session.entity';
-import '../../../common/auth/session.types';
+import type { SessionData } from '../../../common/auth/session.types';
+import type { SessionStore } from './session-store';
 
 type Cb<T = void> = (err?: unknown, value?: T) => void;
 
@@ -12,7 +12,7 @@ export const TOUCH_SLACK_MS = 60_000;
 const KNOWN_EXPIRIES_MAX = 10_000;
 
 /**
- * express-session store on the `sessions` table (embedded default; Redis in production).
+ * Session store (connect-style, for @fastify/session) on the `sessions` table (embedded default; Redis in production).
  * Keeps the member / admin id in indexed columns so "end my other sessions" and "log out
  * everywhere after a password reset" are one DELETE. Expired rows are pruned periodically.
  *
@@ -21,7 +21,7 @@ const KNOWN_EXPIRIES_MAX = 10_000;
  * or written by `set` / `touch` is remembered per session id (bounded map, oldest dropped). The
  * trade: a session idle for the whole timeout may end up to 60 s earlier than the idle timeout.
  */
-export class TypeormSessionStore extends Store {
+export class TypeormSessionStore implements SessionStore {
   private readonly logger = new Logger('SessionStore');
   private timer?: NodeJS.Timeout;
   /** sid → the stored expiry (ms) as this process last read or wrote it. */
@@ -32,7 +32,6 @@ export class TypeormSessionStore extends Store {
     private readonly defaultTtlMs: number,
     pruneEveryMs = 10 * 60_000,
   ) {
-    super();
     if (pruneEveryMs > 0) {
       this.timer = setInterval(() => {
         this.prune().catch((err: Error) => this.logger.warn(`pruning sessions failed: ${err.message}`));
@@ -41,7 +40,7 @@ export class TypeormSessionStore extends Store {
     }
   }
 
-  override get(sid: string, cb: Cb<SessionData | null>): void {
+  get(sid: string, cb: Cb<SessionData | null>): void {
     this.repo()
       .findOne({ where: { id: sid } })
       .then((row) => {
@@ -54,7 +53,7 @@ export class TypeormSessionStore extends Store {
       }, cb);
   }
 
-  override set(sid: string, sess: SessionData, cb?: Cb): void {
+  set(sid: string, sess: SessionData, cb?: Cb): void {
     const row = {
       id: sid,
       data: JSON.stringify(sess),
@@ -71,7 +70,7 @@ export class TypeormSessionStore extends Store {
       }, (err: unknown) => cb?.(err));
   }
 
-  override touch(sid: string, sess: SessionData, cb?: () => void): void {
+  touch(sid: string, sess: SessionData, cb?: Cb): void {
     const expiresAt = this.expiry(sess);
     const known = this.knownExpiries.get(sid);
     const moveMs = known === undefined ? Infinity : expiresAt.getTime() - known;
@@ -90,7 +89,7 @@ export class TypeormSessionStore extends Store {
       });
   }
 
-  override destroy(sid: string, cb?: Cb): void {
+  destroy(sid: string, cb?: Cb): void {
     this.knownExpiries.delete(sid);
     this.repo()
       .delete({ id: sid })
@@ -139,7 +138,7 @@ export class TypeormSessionStore extends Store {
   }
 
   private expiry(sess: SessionData): Date {
-    const expires = sess.cookie?.expires;
+    const expires = (sess.cookie as { expires?: Date | string | null } | undefined)?.expires;
     if (expires) return new Date(expires);
     return new Date(Date.now() + this.defaultTtlMs);
   }

@@ -5,9 +5,4 @@ export type LineBindResult = (typeof LINE_BIND_RESULT)[keyof typeof LINE_BIND_RE
 /** `/profile?line=bound|taken|failed` (the profile page shows REACH_MSG.lineBound / lineTaken / lineBindFailed). */
 export const lineBindPath = (result: LineBindResult) => `/profile?line=${result}`;
 
-declare module 'express-session' {
-  interface SessionData {
-    /** A 綁定 LINE round trip in progress: the member who asked and the state sent to LINE. */
-    lineBind?: { userId: number; state: string };
-  }
-}
+/** The session slot `lineBind` (declared in common/auth/session.types.ts) marks the round trip. */

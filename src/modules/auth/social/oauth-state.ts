@@ -1,8 +1,7 @@
-import type { Request } from 'express';
-import type { SessionData } from 'express-session';
+import type { FastifyRequest } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StateStore } from 'passport-oauth2';
-import '../../../common/auth/session.types';
+import type { SessionData } from '../../../common/auth/session.types';
 
 /** The client's state: 20 random bytes in hex (spec 1 §4). */
 export const STATE_PATTERN = /^[0-9a-f]{40}$/;
@@ -38,10 +37,10 @@ export function takeState(session: Partial<SessionData>, returned: unknown): { o
 
 /** passport-oauth2 state store over the session's saved state (spec 1 §4 state-save). */
 export const sessionStateStore: StateStore = {
-  store(req: Request, _meta: unknown, callback: (err: Error | null, state: string) => void): void {
+  store(req: FastifyRequest, _meta: unknown, callback: (err: Error | null, state: string) => void): void {
     callback(null, ensureState(req.session).state);
   },
-  verify(req: Request, state: string, callback: (err: Error | null, ok: boolean, info: { message: string }) => void): void {
+  verify(req: FastifyRequest, state: string, callback: (err: Error | null, ok: boolean, info: { message: string }) => void): void {
     const { ok } = takeState(req.session, state);
     callback(null, ok, { message: 'state' });
   },

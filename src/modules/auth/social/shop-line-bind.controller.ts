@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Envelope } from '../../../common/api/envelope';
 import type { LineBindAnswer } from '../../../common/api/preferences';
 import { CurrentUser } from '../../../common/auth/current-user.decorator';
@@ -21,7 +21,7 @@ export class ShopLineBindController {
 
   @Get('bind')
   @ApiOperation({ summary: 'The LINE Login URL (bot_prompt=normal) whose callback binds the LINE account to this member → /profile?line=bound|taken|failed' })
-  bind(@CurrentUser() me: SessionUser, @Req() req: Request): LineBindAnswer {
+  bind(@CurrentUser() me: SessionUser, @Req() req: FastifyRequest): LineBindAnswer {
     return ok({ url: this.social.lineBindUrl(req, me.id) });
   }
 

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../common/errors/app-error';
 import { LineFriends } from '../../preferences/line-friends.service';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
@@ -49,28 +49,27 @@ export class SocialLoginService {
     return { google: !!this.config.google, facebook: !!this.config.facebook, line: !!this.config.line };
   }
 
-  saveState(req: Request, state: unknown): void {
+  saveState(req: FastifyRequest, state: unknown): void {
     if (typeof state !== 'string' || !STATE_PATTERN.test(state)) throw new AppError('登入狀態參數無效');
     saveState(req.session, state);
   }
 
-  /** Redirects to the provider's authorize page, or refuses with a clear message when not set up. */
-  async start(provider: SocialProvider, req: Request, res: Response): Promise<void> {
+  /** The provider's authorize page to redirect to, or refuses with a clear message when not set up. */
+  async start(provider: SocialProvider, req: FastifyRequest): Promise<string> {
     if (!this.providers()[provider]) throw new AppError(`尚未設定 ${PROVIDER_LABEL[provider]} 登入`, HttpStatus.SERVICE_UNAVAILABLE);
     const callbackURL = this.callbackUrl(provider, req);
     if (provider === 'line') {
       const { state, nonce } = ensureState(req.session);
-      res.redirect(302, (this.line as LineLoginClient).authorizeUrl(callbackURL, state, nonce));
-      return;
+      return (this.line as LineLoginClient).authorizeUrl(callbackURL, state, nonce);
     }
-    await this.passport.redirect(provider, req, res, { callbackURL, scope: SCOPES[provider] });
+    return this.passport.redirect(provider, req, { callbackURL, scope: SCOPES[provider] });
   }
 
   /**
    * 綁定 LINE (issue 22): the LINE Login URL (bot_prompt=normal) whose callback links the LINE account
    * to this member — the state is saved in this session with the member's id.
    */
-  lineBindUrl(req: Request, userId: number): string {
+  lineBindUrl(req: FastifyRequest, userId: number): string {
     if (!this.line) throw new AppError(`尚未設定 ${PROVIDER_LABEL.line} 登入`, HttpStatus.SERVICE_UNAVAILABLE);
     const { state, nonce } = ensureState(req.session);
     req.session.lineBind = { userId, state };
@@ -87,19 +86,20 @@ export class SocialLoginService {
   }
 
   /** Handles the provider's redirect back; answers where to send the browser. */
-  async callback(provider: SocialProvider, req: Request, res: Response): Promise<string> {
+  async callback(provider: SocialProvider, req: FastifyRequest): Promise<string> {
     // The state names the round trip: a bind started in this session, or a login.
-    if (provider === 'line' && req.session.lineBind && req.session.lineBind.state === req.query.state) return this.lineBindCallback(req, res);
+    const query = queryOf(req);
+    if (provider === 'line' && req.session.lineBind && req.session.lineBind.state === query.state) return this.lineBindCallback(req);
     delete req.session.lineBind;
     if (!this.providers()[provider]) return loginErrorPath('failed', provider);
     let profile: SocialLoginProfile | false;
     try {
-      profile = await this.profile(provider, req, res);
+      profile = await this.profile(provider, req);
     } catch (err) {
       this.logger.warn(`${provider} login failed: ${(err as Error).message}`);
       return loginErrorPath('failed', provider);
     }
-    if (!profile) return loginErrorPath(req.query.error ? 'cancelled' : 'state', provider);
+    if (!profile) return loginErrorPath(query.error ? 'cancelled' : 'state', provider);
     if (provider === 'line') await this.noteFriendship(profile, req);
     const member = await this.users.findOrCreateSocial(provider, profile);
     if (!member.is_active) return loginErrorPath('inactive', provider);
@@ -108,7 +108,7 @@ export class SocialLoginService {
   }
 
   /** The bind round trip's end: the state must match this session's bind and its member still be the one logged in. */
-  private async lineBindCallback(req: Request, res: Response): Promise<string> {
+  private async lineBindCallback(req: FastifyRequest): Promise<string> {
     const bind = req.session.lineBind;
     delete req.session.lineBind;
     const me = req.user?.id;
@@ -118,7 +118,7 @@ export class SocialLoginService {
     }
     let result: LineBindResult;
     try {
-      const profile = await this.profile('line', req, res);
+      const profile = await this.profile('line', req);
       if (!profile) return lineBindPath(LINE_BIND_RESULT.failed);
       const linked = await this.users.linkIdentity(me, 'line', profile);
       result = linked === 'taken' ? LINE_BIND_RESULT.taken : LINE_BIND_RESULT.bound;
@@ -131,8 +131,8 @@ export class SocialLoginService {
   }
 
   /** LINE Login tells whether the person befriended the Official Account (friendship check, else friendship_status_changed=true). */
-  private async noteFriendship(profile: SocialLoginProfile & { friend?: boolean | null }, req: Request): Promise<void> {
-    const changed = req.query.friendship_status_changed === 'true';
+  private async noteFriendship(profile: SocialLoginProfile & { friend?: boolean | null }, req: FastifyRequest): Promise<void> {
+    const changed = queryOf(req).friendship_status_changed === 'true';
     const friend = profile.friend ?? (changed ? true : null);
     if (friend === null) return;
     try {
@@ -142,20 +142,26 @@ export class SocialLoginService {
     }
   }
 
-  private async profile(provider: SocialProvider, req: Request, res: Response): Promise<(SocialLoginProfile & { friend?: boolean | null }) | false> {
+  private async profile(provider: SocialProvider, req: FastifyRequest): Promise<(SocialLoginProfile & { friend?: boolean | null }) | false> {
     const callbackURL = this.callbackUrl(provider, req);
     if (provider !== 'line') {
-      const { user } = await this.passport.authenticate<SocialLoginProfile>(provider, req, res, { callbackURL });
+      const { user } = await this.passport.authenticate<SocialLoginProfile>(provider, req, { callbackURL });
       return user;
     }
-    const { ok, nonce } = takeState(req.session, req.query.state);
-    if (!ok || req.query.error || typeof req.query.code !== 'string') return false;
-    return (this.line as LineLoginClient).profileFromCode(req.query.code, callbackURL, nonce);
+    const query = queryOf(req);
+    const { ok, nonce } = takeState(req.session, query.state);
+    if (!ok || query.error || typeof query.code !== 'string') return false;
+    return (this.line as LineLoginClient).profileFromCode(query.code, callbackURL, nonce);
   }
 
   /** PUBLIC_URL when set (behind proxies), else this request's origin; identical at both steps. */
-  private callbackUrl(provider: SocialProvider, req: Request): string {
-    const origin = this.app.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+  private callbackUrl(provider: SocialProvider, req: FastifyRequest): string {
+    const origin = this.app.publicUrl ?? `${req.protocol}://${req.headers.host ?? ''}`;
     return `${origin}/api/login/${provider}-login`;
   }
+}
+
+/** The callback's query string (Fastify parses it; values may repeat). */
+function queryOf(req: FastifyRequest): Record<string, string | string[] | undefined> {
+  return (req.query ?? {}) as Record<string, string | string[] | undefined>;
 }
