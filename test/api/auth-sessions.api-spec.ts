@@ -1,9 +1,10 @@
-import type { SessionData, Store } from 'express-session';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app-config';
+import type { SessionData } from '../../src/common/auth/session.types';
 import { SessionBackend } from '../../src/modules/auth/session/session-backend';
+import type { SessionStore } from '../../src/modules/auth/session/session-store';
 import { BrowserSession, isolatedEnv, registerMember } from '../../src/modules/auth/testing/browser-session';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -58,7 +59,7 @@ describe('sessions: server-side store, idle and absolute timeouts', () => {
   afterAll(async () => t?.close());
 
   const browser = () => new BrowserSession(request.agent(t.http));
-  const store = (): Store => t.app.get(SessionBackend, { strict: false }).getStore();
+  const store = (): SessionStore => t.app.get(SessionBackend, { strict: false }).getStore();
   const load = (sid: string) => new Promise<SessionData | null | undefined>((ok, ko) => store().get(sid, (err, s) => (err ? ko(err) : ok(s))));
   const save = (sid: string, s: SessionData) => new Promise<void>((ok, ko) => store().set(sid, s, (err) => (err ? ko(err) : ok())));
 

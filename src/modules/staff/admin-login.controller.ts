@@ -47,17 +47,11 @@ export class AdminLoginController {
     return this.auth.logout(req, reply);
   }
 
+  // Paths match without regard to case (as Express did): this also serves spec 1's `checklogin`.
   @Get('checkLogin')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'isLoggedIn, adminname, role, mustSetupTotp, totpEnabled' })
   checkLogin(@Req() req: FastifyRequest): Promise<AdminCheckAnswer> {
-    return this.auth.check(req);
-  }
-
-  @Get('checklogin')
-  @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Same as checkLogin (spec 1 spelling)' })
-  checklogin(@Req() req: FastifyRequest): Promise<AdminCheckAnswer> {
     return this.auth.check(req);
   }
 
