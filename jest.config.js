@@ -2,6 +2,11 @@
 // TS_JEST_DIAGNOSTICS=0: compile without type errors failing the run (several people editing one
 // tree at once); `npm run typecheck` is the type gate either way.
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: process.env.TS_JEST_DIAGNOSTICS !== '0' }];
+// ES-module-only dependencies (content-disposition 3 under @fastify/static, cookie 2 under
+// @fastify/cookie, which loads it with import()): rewritten to CommonJS for Jest (Node loads them natively).
+const ESM_ONLY = '(?:content-disposition/dist/|cookie/dist/|@fastify/cookie/index\\.js)';
+const transform = { '^.+\\.ts$': tsJest, [`/${ESM_ONLY}`]: '<rootDir>/test/helpers/esm-to-cjs.cjs' };
+const transformIgnorePatterns = [`/node_modules/(?!(?:.*/)?${ESM_ONLY})`];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -13,14 +18,16 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
-      transform: { '^.+\\.ts$': tsJest },
+      transform,
+      transformIgnorePatterns,
     },
     {
       displayName: 'api',
       rootDir: __dirname,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/api/**/*.api-spec.ts'],
-      transform: { '^.+\\.ts$': tsJest },
+      transform,
+      transformIgnorePatterns,
     },
   ],
 };

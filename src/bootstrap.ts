@@ -1,12 +1,17 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { seedDemo } from './database/seeds/demo-seed';
 import { seedReferenceData } from './database/seeds/reference-seed';
+import { bodyError, DEFAULT_JSON_LIMIT } from './common/http/json-body';
+import { requestIdFor } from './common/http/logger';
 import { configureHttp } from './http-setup';
 
 /**
@@ -33,16 +38,58 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
   }
 }
 
+/** TRUST_PROXY as Fastify takes it: a number of hops, or the addresses/CIDRs/keywords (`loopback`) proxy-addr knows, as Express took them. */
+export function trustProxyOption(value: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Fastify's options for the shop (see docs/architecture.md, "HTTP edge"). */
+export function fastifyOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: DEFAULT_JSON_LIMIT,
+    // Draining (SIGTERM): new requests on kept-alive connections get 503 instead of waiting.
+    return503OnClosing: true,
+    // No `logger`: Fastify logs nothing itself; requests are logged by nestjs-pino (pino-http), with its redaction and levels.
+    routerOptions: {
+      // As Express did: `/x/` is `/x`, and paths match whatever their letter case (parameters keep theirs).
+      ignoreTrailingSlash: true,
+      caseSensitive: false,
+      // Express 5's "simple" query parser: node:querystring (no nesting; a repeated key gives an array).
+      querystringParser: (query: string) => parseQuery(query),
+    },
+    // A sane incoming X-Request-Id, else a new UUID; echoed in every answer (http-setup).
+    genReqId: (req: IncomingMessage) => requestIdFor(req),
+  };
+}
+
+/**
+ * The Fastify adapter, with Fastify's errors about a request (a body too large, a bad
+ * Content-Encoding, …) turned into our answers before Nest maps them (Nest would keep their English text).
+ */
+class ShopFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler(handler: Parameters<FastifyAdapter['setErrorHandler']>[0]) {
+    return super.setErrorHandler(function (this: unknown, err, req, reply) {
+      return (handler as (e: unknown, q: typeof req, r: typeof reply) => unknown).call(this, bodyError(err), req, reply);
+    } as typeof handler);
+  }
+}
+
 /** The web application, fully configured but not listening (tests call `app.init()`). */
-export async function createWebApp(config: AppConfig, options: { prepare?: boolean; clientDist?: string } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(
+export async function createWebApp(config: AppConfig, options: { prepare?: boolean; clientDist?: string } = {}): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, { http: true, runWorkers: config.runWorkersInWeb }),
+    new ShopFastifyAdapter(fastifyOptions(config)),
     // Errors reach the caller (main prints them and exits; tests see them) instead of process.exit inside Nest.
-    // bodyParser off: configureHttp parses JSON itself (per-route limits, depth cap, only for known routes).
+    // bodyParser off: configureHttp registers the content-type parsers (per-route limits, depth cap, forms only where taken).
     { bufferLogs: true, abortOnError: false, bodyParser: false },
   );
   app.useLogger(app.get(Logger));
-  configureHttp(app, config, { clientDist: options.clientDist });
+  await configureHttp(app, config, { clientDist: options.clientDist });
   if (options.prepare !== false) await prepareDatabase(app.get(DataSource), config);
   return app;
 }

@@ -1,25 +1,26 @@
-import { NestExpressApplication } from '@nestjs/platform-express';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import compression from 'compression';
-import express from 'express';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PinoLogger } from 'nestjs-pino';
-import { apiRouteGate } from './common/http/api-route-gate';
 import { GENERIC_NOT_FOUND } from './common/http/envelope';
 import { FastReads } from './common/http/fast-reads';
-import { jsonBodyParser } from './common/http/json-body';
-import { isPrecompressed } from './common/http/send-cached-json';
+import { registerBodyParsers, REQUEST_ENCODINGS } from './common/http/json-body';
+import { COMPRESS_THRESHOLD } from './common/http/send-cached-json';
 import { createValidationPipe } from './common/http/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import type { EmbeddedSimulators } from './integrations/providers/embedded-simulators';
 import { SIMULATORS } from './integrations/providers/provider-tokens';
 import { configureSessions } from './modules/auth/session.setup';
 import { AnalyticsCsp } from './modules/analytics/analytics-csp';
+import { IMAGE_MAX_BYTES } from './modules/images/image-processing';
 import { mountAdminQueues } from './modules/jobs-admin/admin-queues.mount';
-import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
+import { isPageRequest, pathOf, seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
 
 /** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
@@ -58,32 +59,15 @@ export function providerFormOrigins(config: AppConfig): string[] {
   return url ? [new URL(url).origin] : [];
 }
 
-/** helmet with our CSP: every answer carries these security headers. */
-export function securityMiddleware(config: AppConfig): RequestHandler {
-  return helmet({
+/** @fastify/helmet's options: our CSP, every answer carries these security headers. */
+export function securityOptions(config: AppConfig): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: contentSecurityPolicy(config.isProduction, providerFormOrigins(config)),
     crossOriginEmbedderPolicy: false,
     // The checkout opens the 7-11 store map in a popup that must post the store back to it: with
     // `same-origin` the popup would lose its opener as soon as it reaches PAYUNi's origin.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
-}
-
-/**
- * The headers a middleware sets on every response, captured once. helmet's depend only on
- * its options (no nonces), so the fast path can send them without running helmet per request.
- */
-export function headersSetBy(middleware: RequestHandler): [string, string][] {
-  const headers: [string, string][] = [];
-  const res = {
-    setHeader: (name: string, value: string | number) => void headers.push([name, String(value)]),
-    removeHeader: () => undefined,
-    getHeader: () => undefined,
   };
-  let done = false;
-  middleware({ headers: {} } as Request, res as unknown as Response, () => (done = true));
-  if (!done) throw new Error('security headers middleware did not finish synchronously');
-  return headers;
 }
 
 /** Where the OpenAPI document and Swagger UI are served (when `API_DOCS` allows; see AppConfig.apiDocs). */
@@ -94,45 +78,62 @@ export interface HttpOptions {
   clientDist?: string;
 }
 
+const NOT_FOUND = { success: false, message: GENERIC_NOT_FOUND } as const;
+type Hook = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+
 /**
- * Middleware, global pipes and static files shared by the server and the API tests. In order:
- * cache-hit fast path → security headers → unknown /api routes answered 404 (nothing read) →
- * compression → provider simulators (/sim/…, when embedded) → JSON body (100 KB unless the route
- * declares more, depth ≤ 32; form fields for the provider callbacks) → sessions/CSRF →
- * static files → SPA; Nest's middleware and routes follow at app.init().
+ * The HTTP edge on Fastify, shared by the server and the API tests. `onRequest` hooks, in order:
+ * X-Request-Id → security headers (helmet; the analytics CSP on pages) → unknown /api routes
+ * answered 404 (nothing read) → cache hits of the public reads → the SPA/SEO page of an unrouted
+ * page request; then the body (request decompression, per-route limits, depth cap, forms only for
+ * the provider callbacks; multipart for uploads), cookies, sessions/CSRF (F2), Bull Board; static
+ * files; reply compression. Nest's routes are registered at app.init().
  */
-export function configureHttp(app: NestExpressApplication, config: AppConfig, options: HttpOptions = {}): void {
+export async function configureHttp(app: NestFastifyApplication, config: AppConfig, options: HttpOptions = {}): Promise<void> {
   const clientDist = options.clientDist ?? CLIENT_DIST;
+  const fastify = app.getHttpAdapter().getInstance();
   app.setGlobalPrefix('api');
-  app.disable('x-powered-by');
-  app.set('etag', false); // our cached reads set strong ETags themselves
-  if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy);
-  const security = securityMiddleware(config);
-  const requestLogger = () => PinoLogger.root;
-  const jsonBody = jsonBodyParser();
-  // First in the stack: cache hits of the public cached reads, answered as the routes below would.
-  app.use(app.get(FastReads).middleware({ securityHeaders: headersSetBy(security), jsonParser: jsonBody, logger: requestLogger }));
-  app.use(security);
+
+  // Every answer says which request it was (Fastify's id: a sane X-Request-Id, else a new UUID).
+  fastify.addHook('onRequest', ((req, reply, done) => {
+    reply.header('X-Request-Id', req.id);
+    done();
+  }) satisfies Hook);
+  await app.register(helmet, securityOptions(config));
   // Pages: the CSP gains the GA4 / Meta Pixel hosts while their ids are set in settings (issue 22 §7).
-  app.use(app.get(AnalyticsCsp).middleware(contentSecurityPolicy(config.isProduction, providerFormOrigins(config))));
+  fastify.addHook('onRequest', app.get(AnalyticsCsp).hook(contentSecurityPolicy(config.isProduction, providerFormOrigins(config))));
   // Before any body is read, session loaded or CSRF token checked: /api paths no route serves → 404.
-  app.use(
-    apiRouteGate({
-      express: app.getHttpAdapter().getInstance(),
-      mounts: config.apiDocs ? [API_DOCS_PATH] : [],
-      logger: requestLogger,
-    }),
-  );
-  // Cached JSON answers arrive compressed already (once per cache fill): leave those alone.
-  app.use(compression({ threshold: 1024, filter: (req, res) => !isPrecompressed(res) && compression.filter(req, res) }));
-  // The built-in provider simulators (a provider without a URL): their pages under /sim/…, outside
-  // /api (no session, no CSRF, no JSON parser: each reads its own body — LINE Pay signs the raw bytes).
-  mountSimulators(app);
-  // Only API routes take bodies (Nest's own parsers are off: see createWebApp).
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? jsonBody(req, res, next) : next()));
-  configureSessions(app, config);
-  // Bull Board at /admin/queues behind the admin session (BullMQ only), before the SPA fallback.
-  mountAdminQueues(app, config);
+  fastify.addHook('onRequest', ((req, reply, done) => {
+    if (!req.is404) return done();
+    const path = pathOf(req.url);
+    if (path !== '/api' && !path.startsWith('/api/')) return done();
+    reply.code(404).send(NOT_FOUND);
+  }) satisfies Hook);
+  // Cache hits of the public cached reads, answered as the routes would (GET here, the POST version check once parsed).
+  app.get(FastReads).register(fastify);
+  // Pages no route serves (the SPA's paths): index.html with the page's server-rendered head.
+  const renderPage = seoHtmlHandler(app, join(clientDist, 'index.html'));
+  fastify.addHook('onRequest', ((req, reply, done) => {
+    if (!req.is404 || !isPageRequest(req) || /^\/(media|assets)(\/|$)/.test(pathOf(req.url))) return done();
+    void renderPage(req, reply);
+  }) satisfies Hook);
+
+  // Replies: br/gzip above 1 KB (a cached answer, already encoded, is left alone). Requests:
+  // gzip/deflate/br bodies inflated; an unknown or broken coding → 400 (json-body's bodyError).
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip', 'identity'],
+    requestEncodings: [...REQUEST_ENCODINGS],
+  });
+  registerBodyParsers(fastify);
+  // Uploads (the routes read them with req.file()/req.parts(), with their own limits): 8 MB a file.
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES } });
+  // The built-in provider simulators (a provider without a URL): their pages under /sim/….
+  mountSimulators(app, fastify);
+  await app.register(cookie);
+  await configureSessions(app, config);
+  // Bull Board at /admin/queues behind the admin session (BullMQ only).
+  await mountAdminQueues(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
@@ -146,15 +147,20 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   }
 
   if (!existsSync(config.mediaDir)) mkdirSync(config.mediaDir, { recursive: true });
-  // Uploads keep their names (not content hashes): a week, revalidated after.
-  app.useStaticAssets(config.mediaDir, { prefix: '/media', maxAge: '7d', index: false, redirect: false });
-  app.use('/media', fileNotFound);
-  mountSeoRoutes(app, join(clientDist, 'index.html'));
-  serveClient(app, clientDist);
+  // Uploads keep their names (not content hashes): a week, revalidated after. A missing file, a
+  // directory, a dotfile, a traversal attempt, a bad escape → 404 in the envelope (the exception
+  // filter), with no path or stack in the log. The first registration decorates reply.sendFile.
+  await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', maxAge: '7d', index: false, redirect: false, dotfiles: 'ignore' });
+  mountSeoRoutes(app);
+  await serveClient(app, clientDist);
 }
 
-/** Mounts the embedded simulators' routers (SIMULATOR_MOUNTS), never cached. */
-function mountSimulators(app: NestExpressApplication): void {
+/**
+ * The embedded simulators (SIMULATOR_MOUNTS): their own Express app gets the raw request (Fastify
+ * hands it over: hijacked), with no body read here (each reads its own: LINE Pay signs the raw
+ * bytes), never compressed, never cached.
+ */
+function mountSimulators(app: NestFastifyApplication, fastify: FastifyInstance): void {
   const sims = app.get<EmbeddedSimulators | null>(SIMULATORS, { strict: false });
   // A shop on port 0 (tests) learns its port when it listens: the simulated PAYUNi back office sends status notifies there.
   const server = app.getHttpServer() as import('node:http').Server | undefined;
@@ -162,55 +168,62 @@ function mountSimulators(app: NestExpressApplication): void {
     const address = server.address();
     if (sims && address && typeof address === 'object') sims.shopListening(`http://127.0.0.1:${address.port}`);
   });
-  for (const { path, router } of sims?.mounts() ?? []) {
-    app.use(path, (_req: Request, res: Response, next: NextFunction) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('X-Robots-Tag', 'noindex');
-      // Like PAYUNi's own pages: the store-map popup keeps its opener (the checkout) through them.
-      res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
-      next();
-    });
-    app.use(path, router);
-  }
-}
-
-/**
- * The end of `/media` and `/assets`: whatever the static handler did not send — a missing file,
- * an old chunk after a deploy, a directory, a dotfile, a traversal attempt (`..%2f`, `%2e%2e`),
- * a bad escape — is 404 in the envelope. serve-static runs with `fallthrough` (its default), so
- * none of these becomes an error with the file's absolute path and a stack in the log.
- */
-function fileNotFound(_req: Request, res: Response): void {
-  res.status(404).setHeader('Cache-Control', 'no-cache');
-  res.json({ success: false, message: GENERIC_NOT_FOUND });
+  const mounts = sims?.mounts() ?? [];
+  if (!sims || mounts.length === 0) return;
+  const handle = sims.handler();
+  const methods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+  void fastify.register(async (child) => {
+    child.removeAllContentTypeParsers();
+    child.addContentTypeParser('*', (_req: FastifyRequest, _payload: unknown, done: (err: Error | null, body?: unknown) => void) => done(null, undefined));
+    for (const { path } of mounts) {
+      for (const url of [path, `${path}/*`]) {
+        child.route({
+          method: methods,
+          url,
+          compress: false,
+          decompress: false,
+          handler: (req, reply) => {
+            reply.hijack();
+            // The headers the hooks set so far (X-Request-Id) go along; helmet's are on the raw response already.
+            for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+            handle(req.raw, reply.raw);
+          },
+        });
+      }
+    }
+  });
 }
 
 /**
  * Serves the built client: `/assets` (content-hashed names) cached for a year as `immutable`,
  * root files of client/public for an hour, and every page — index.html and the SPA fallback —
- * `no-cache`, so a deploy reaches every browser on its next visit.
+ * `no-cache`, so a deploy reaches every browser on its next visit. A missing asset → 404 in the
+ * envelope, `no-cache` (the exception filter).
  */
-function serveClient(app: NestExpressApplication, clientDist: string): void {
-  if (existsSync(join(clientDist, 'index.html'))) {
-    app.useStaticAssets(join(clientDist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', index: false, redirect: false });
-  }
-  app.use('/assets', fileNotFound);
+async function serveClient(app: NestFastifyApplication, clientDist: string): Promise<void> {
   if (!existsSync(join(clientDist, 'index.html'))) return;
-  // Root files of client/public (favicon …). Not for /api: a static lookup costs a stat() per API call.
-  const rootFiles = express.static(clientDist, {
+  await app.register(fastifyStatic, {
+    root: join(clientDist, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '1y',
     index: false,
-    maxAge: '1h',
     redirect: false,
-    setHeaders: (res, file) => {
-      if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-    },
+    dotfiles: 'ignore',
+    decorateReply: false,
   });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : rootFiles(req, res, next)));
-  const renderPage = seoHtmlHandler(app, join(clientDist, 'index.html'));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
-    if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    renderPage(req, res, next);
+  // Root files of client/public (favicon …), one route each (what the build holds; nothing under /api).
+  await app.register(fastifyStatic, {
+    root: clientDist,
+    prefix: '/',
+    wildcard: false,
+    globIgnore: ['assets/**'],
+    maxAge: '1h',
+    index: false,
+    redirect: false,
+    decorateReply: false,
+    setHeaders: (res, file) => {
+      if (file.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+    },
   });
 }

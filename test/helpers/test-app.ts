@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,9 @@ import { createTestDatabase, TestDatabase } from './databases';
 export const FAST_RETRIES = { JOBS_BACKOFF_BASE_MS: '50', JOBS_BACKOFF_MAX_MS: '200' };
 
 export interface TestApp {
-  app: NestExpressApplication;
-  /** The Express server to hand to supertest. */
-  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  app: NestFastifyApplication;
+  /** The node:http server (Fastify's) to hand to supertest. */
+  http: ReturnType<NestFastifyApplication['getHttpServer']>;
   db: TestDatabase;
   close(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export interface TestAppOptions {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const mediaDir = mkdtempSync(join(tmpdir(), 'skinshop-media-'));
-  let app: NestExpressApplication | undefined;
+  let app: NestFastifyApplication | undefined;
   try {
     const config = loadAppConfig({
       NODE_ENV: 'test',
@@ -56,6 +56,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     });
     app = await createWebApp(config, { clientDist: options.clientDist });
     await app.init();
+    // Fastify's plugins and hooks are loaded: supertest can use the server without app.listen().
+    await app.getHttpAdapter().getInstance().ready();
     if (options.listen) await app.listen(0, '127.0.0.1');
   } catch (e) {
     // A refused boot (e.g. a configuration test) leaves no database behind.

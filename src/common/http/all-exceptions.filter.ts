@@ -1,16 +1,16 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import {
-  GENERIC_BAD_REQUEST,
-  GENERIC_NOT_FOUND,
-  GENERIC_SERVER_ERROR,
-  GENERIC_TOO_MANY,
-} from './envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GENERIC_NOT_FOUND, GENERIC_SERVER_ERROR, genericMessage as defaultMessage } from './envelope';
+import { bodyError } from './json-body';
+
+/** Static files: whatever the file handler could not send (missing, a directory, a dotfile, a traversal, a bad escape) is 404. */
+const STATIC_PREFIX = /^\/(media|assets)(\/|$)/;
 
 /**
  * The one place errors become answers. Expected failures (HttpException, AppError,
  * validation) keep their message; anything else is logged with its stack and answered
- * with a generic message so internals never leak.
+ * with a generic message so internals never leak. Fastify's own errors about a request (body
+ * too large, a bad Content-Encoding, a malformed body: `bodyError`) get today's answers.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -18,34 +18,39 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request>();
-    if (res.headersSent) return;
+    const reply = ctx.getResponse<FastifyReply>();
+    const req = ctx.getRequest<FastifyRequest>();
+    if (reply.sent || reply.raw.headersSent) return;
+    const { status, body, cacheControl } = this.answer(exception, req);
+    if (cacheControl) reply.header('Cache-Control', cacheControl);
+    reply.code(status).send(body);
+  }
 
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      res.status(status).json(toBody(exception.getResponse(), status));
-      return;
+  /** Status and body for an error (logs the unexpected ones). */
+  answer(exception: unknown, req: FastifyRequest): { status: number; body: Record<string, unknown>; cacheControl?: string } {
+    const mapped = bodyError(exception);
+    const path = req.url.split('?')[0];
+    if (STATIC_PREFIX.test(path) && req.method !== 'POST') {
+      const status = mapped instanceof HttpException ? mapped.getStatus() : isClientError(mapped) ? mapped.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        // An old chunk after a deploy is never cached as missing for long.
+        return { status: HttpStatus.NOT_FOUND, body: { success: false, message: GENERIC_NOT_FOUND }, cacheControl: 'no-cache' };
+      }
     }
-    if (isClientError(exception)) {
-      // Express/body-parser/serve-static errors for a bad request (http-errors, `expose`): the
-      // status with a generic text; their English message (which may name a file) is not logged.
-      res.status(exception.status).json({ success: false, message: defaultMessage(exception.status) });
-      return;
+    if (mapped instanceof HttpException) {
+      const status = mapped.getStatus();
+      return { status, body: toBody(mapped.getResponse(), status) };
+    }
+    if (isClientError(mapped)) {
+      // Fastify/static errors for a bad request: the status with a generic text; their English message (which may name a file) is not logged.
+      return { status: mapped.statusCode, body: { success: false, message: defaultMessage(mapped.statusCode) } };
     }
     this.logger.error(
-      { err: exception, path: req.originalUrl, method: req.method },
-      exception instanceof Error ? exception.message : 'Unhandled error',
+      { err: mapped, path: req.url, method: req.method },
+      mapped instanceof Error ? mapped.message : 'Unhandled error',
     );
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: GENERIC_SERVER_ERROR });
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: GENERIC_SERVER_ERROR } };
   }
-}
-
-function defaultMessage(status: number): string {
-  if (status === HttpStatus.NOT_FOUND) return GENERIC_NOT_FOUND;
-  if (status === HttpStatus.TOO_MANY_REQUESTS) return GENERIC_TOO_MANY;
-  if (status >= 500) return GENERIC_SERVER_ERROR;
-  return GENERIC_BAD_REQUEST;
 }
 
 function toBody(response: string | object, status: number): Record<string, unknown> {
@@ -59,9 +64,15 @@ function toBody(response: string | object, status: number): Record<string, unkno
   return { success: false, message };
 }
 
-/** An http-errors style 4xx (body-parser, serve-static, a bad URL escape): the client's fault, nothing to log. */
-function isClientError(e: unknown): e is { status: number } {
+/** A Fastify-style 4xx (`statusCode`: a plugin's error, a bad URL, a body the parser refused): the client's fault, nothing to log. */
+function isClientError(e: unknown): e is { statusCode: number } {
   if (typeof e !== 'object' || e === null) return false;
-  const { status, expose } = e as { status?: unknown; expose?: unknown };
-  return typeof status === 'number' && status >= 400 && status < 500 && expose === true;
+  const { statusCode, status, expose } = e as { statusCode?: unknown; status?: unknown; expose?: unknown };
+  if (typeof statusCode === 'number') return statusCode >= 400 && statusCode < 500;
+  // http-errors style (`status` + `expose`), e.g. from a library on the raw request.
+  if (typeof status === 'number' && status >= 400 && status < 500 && expose === true) {
+    (e as { statusCode?: number }).statusCode = status;
+    return true;
+  }
+  return false;
 }

@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import express from 'express';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { IncomingMessage } from 'node:http';
-import { GENERIC_BAD_REQUEST } from './envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parse as parseQuery } from 'node:querystring';
+import { GENERIC_BAD_REQUEST, genericMessage } from './envelope';
+import './fastify.types';
 
 /** JSON request bodies up to this many bytes (after Content-Encoding is undone), unless a route declares more. */
 export const DEFAULT_JSON_LIMIT = 100 * 1024;
@@ -116,64 +116,116 @@ export function jsonLimitFor(method: string, path: string, limits: readonly Json
 
 const refuse = (status: HttpStatus, message: string) => new HttpException({ success: false, message }, status);
 
-/** body-parser's (and zlib's) errors as our answers; anything else stays as it is. */
-export function bodyError(err: unknown, req?: IncomingMessage): unknown {
-  if (err instanceof HttpException) return err;
-  const e = err as { type?: unknown; status?: unknown; code?: unknown };
-  if (typeof e !== 'object' || e === null) return err;
-  switch (e.type) {
-    case 'entity.too.large':
-      return refuse(HttpStatus.PAYLOAD_TOO_LARGE, BODY_MSG.tooLarge);
-    case 'entity.parse.failed':
-    case 'request.size.invalid': // fewer/more bytes than Content-Length says
-    case 'request.aborted':
-      return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.malformed);
-    case 'encoding.unsupported':
-      return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.unsupportedEncoding);
-    case 'charset.unsupported':
-      return refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, BODY_MSG.charset);
-  }
-  // A body that does not follow its Content-Encoding: the decompressor's error (zlib's Z_DATA_ERROR,
-  // brotli's ERR__ERROR_FORMAT_…), which body-parser passes on with status 400 and no type.
-  const encoded = req !== undefined && (req.headers['content-encoding'] ?? 'identity').toLowerCase() !== 'identity';
-  if (e.type === undefined && (encoded || (typeof e.code === 'string' && e.code.startsWith('Z_')))) {
-    return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.badEncoding);
-  }
-  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.malformed);
-  return err;
-}
+/** Form bodies: at most this many fields (more: refused as malformed). */
+export const FORM_BODY_FIELDS = 50;
 
 /** The routes whose raw body is kept as `req.rawBody` (their signature covers the bytes). */
 export const RAW_BODY_PATH = '/api/line/webhook';
 
-/** Refuses (in body-parser's verify hook, before JSON.parse) what we never parse: other charsets, deep nesting. */
-function verify(req: IncomingMessage, _res: unknown, body: Buffer, encoding: string | null): void {
-  // Webhooks signed over the raw bytes (LINE's X-Line-Signature) keep them for their check.
-  if (req.url?.startsWith(RAW_BODY_PATH)) (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
-  if (encoding !== null && encoding.toLowerCase() !== 'utf-8') throw refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, BODY_MSG.charset);
-  if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) throw refuse(HttpStatus.BAD_REQUEST, BODY_MSG.tooDeep);
+/** The Content-Encodings a request body may have (what body-parser inflated before: no zstd). */
+export const REQUEST_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'] as const;
+
+/**
+ * Fastify's, @fastify/compress's and zlib's errors about a request body as our answers (400, 413 or
+ * 415 in the envelope), other Fastify client errors as their status with the generic text; anything
+ * else is returned as it is. Applied before Nest's error handling (bootstrap's adapter) and by the
+ * exception filter.
+ */
+export function bodyError(err: unknown): unknown {
+  if (err instanceof HttpException) return err;
+  if (typeof err !== 'object' || err === null) return err;
+  const e = err as { code?: unknown; statusCode?: unknown };
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return refuse(HttpStatus.PAYLOAD_TOO_LARGE, BODY_MSG.tooLarge);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': // fewer/more bytes than Content-Length says
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'ECONNRESET':
+      return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.malformed);
+    case 'FST_CP_ERR_INVALID_CONTENT_ENCODING':
+      return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.unsupportedEncoding);
+    case 'FST_CP_ERR_INVALID_CONTENT':
+      return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.badEncoding);
+  }
+  // A body that does not follow its Content-Encoding: zlib's Z_DATA_ERROR, brotli's ERR__ERROR_FORMAT_….
+  if (typeof e.code === 'string' && (e.code.startsWith('Z_') || e.code.startsWith('ERR__'))) return refuse(HttpStatus.BAD_REQUEST, BODY_MSG.badEncoding);
+  // Any other client error of Fastify or a plugin (English text, maybe a path): its status, our generic text.
+  if (err instanceof Error && err.name === 'FastifyError' && typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return refuse(e.statusCode, genericMessage(e.statusCode));
+  }
+  return err;
+}
+
+/** The `charset` parameter of a Content-Type, lower-cased ('' when there is none). */
+function charsetOf(contentType: string | undefined): string {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return m ? m[1].toLowerCase() : '';
+}
+
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/** The body limit of a route (`onRoute`): the declared one for its path and method(s), a form route's, else the default. */
+export function bodyLimitFor(methods: string | readonly string[], url: string, limits: readonly JsonBodyLimit[] = JSON_BODY_LIMITS, forms: readonly FormBodyRoute[] = FORM_BODY_ROUTES): number {
+  let limit = DEFAULT_JSON_LIMIT;
+  let form = false;
+  for (const m of typeof methods === 'string' ? [methods] : methods) {
+    limit = Math.max(limit, jsonLimitFor(m, url, limits));
+    form ||= takesFormBody(m, url, forms);
+  }
+  return form && limit === DEFAULT_JSON_LIMIT ? FORM_BODY_LIMIT : limit;
 }
 
 /**
- * The body parser of every route (and of the cache fast path): form fields for the provider
- * callbacks of FORM_BODY_ROUTES, else JSON — body-parser with the route's
- * limit (`JSON_BODY_LIMITS`, else 100 KB — checked against Content-Length before a byte is read,
- * and against the decompressed size while reading), nesting capped at MAX_JSON_DEPTH by a byte scan
- * before JSON.parse, gzip/deflate/br bodies inflated, and every refusal answered by the exception
- * filter in the `{ success: false, message }` envelope (400, 413 or 415) — never 500.
+ * The body parsers of every route, on Fastify: JSON — the route's limit (`JSON_BODY_LIMITS`, else
+ * 100 KB, set per route by an `onRoute` hook: checked against Content-Length before a byte is read,
+ * and against the decompressed size while reading), UTF-8 only, nesting capped at MAX_JSON_DEPTH by
+ * a byte scan before the parse, an object or array at the top (as body-parser's `strict`), parsed
+ * by Fastify's safe parser (`__proto__`/`constructor.prototype` keys refused); form fields only for
+ * FORM_BODY_ROUTES (flat, ≤ 64 KB, ≤ 50 fields); any other body is not read at all (the route sees
+ * none, as before). Every refusal reaches the exception filter (`bodyError`) and is answered in the
+ * `{ success: false, message }` envelope (400, 413 or 415) — never 500. Gzip/deflate/br bodies are
+ * inflated before (@fastify/compress's request decompression, registered by http-setup).
+ *
+ * Call before the routes are registered (before `app.init()`).
  */
-export function jsonBodyParser(limits: readonly JsonBodyLimit[] = JSON_BODY_LIMITS): RequestHandler {
-  const parsers = new Map<number, RequestHandler>();
-  const formParser = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 50 });
-  const parserFor = (limit: number) => {
-    let p = parsers.get(limit);
-    if (!p) parsers.set(limit, (p = express.json({ limit, verify, strict: true })));
-    return p;
-  };
-  return function jsonBody(req: Request, res: Response, next: NextFunction) {
-    const done = (err?: unknown) => (err ? next(bodyError(err, req)) : next());
-    // A provider callback: its form fields (a JSON body there is not parsed: the route refuses it).
-    if (takesFormBody(req.method, req.path)) return formParser(req, res, done);
-    parserFor(jsonLimitFor(req.method, req.path, limits))(req, res, done);
-  };
+export function registerBodyParsers(fastify: FastifyInstance, limits: readonly JsonBodyLimit[] = JSON_BODY_LIMITS, forms: readonly FormBodyRoute[] = FORM_BODY_ROUTES): void {
+  fastify.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined) route.bodyLimit = bodyLimitFor(route.method, route.url ?? route.path ?? '', limits, forms);
+  });
+  fastify.removeAllContentTypeParsers();
+  const safeParse = fastify.getDefaultJsonParser('error', 'error');
+
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer | string, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    // Webhooks signed over the raw bytes (LINE's X-Line-Signature) keep them for their check.
+    if (req.url.startsWith(RAW_BODY_PATH)) req.rawBody = bytes;
+    const charset = charsetOf(req.headers['content-type']);
+    if (charset !== '' && charset !== 'utf-8') return done(refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, BODY_MSG.charset), undefined);
+    if (bytes.length === 0) return done(null, {}); // as body-parser: an empty body is {}
+    if (jsonNestsDeeperThan(bytes, MAX_JSON_DEPTH)) return done(refuse(HttpStatus.BAD_REQUEST, BODY_MSG.tooDeep), undefined);
+    const text = bytes.toString('utf8');
+    const first = /\S/.exec(text)?.[0];
+    if (first !== '{' && first !== '[') return done(refuse(HttpStatus.BAD_REQUEST, BODY_MSG.malformed), undefined);
+    safeParse(req, text, (err, value) => (err ? done(refuse(HttpStatus.BAD_REQUEST, BODY_MSG.malformed), undefined) : done(null, value)));
+  });
+
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer | string, done) => {
+    // A form anywhere else: not used (the route sees no body, as before).
+    if (!takesFormBody(req.method, pathOf(req.url), forms)) return done(null, undefined);
+    const charset = charsetOf(req.headers['content-type']);
+    if (charset !== '' && charset !== 'utf-8' && charset !== 'iso-8859-1') return done(refuse(HttpStatus.UNSUPPORTED_MEDIA_TYPE, BODY_MSG.charset), undefined);
+    const text = typeof body === 'string' ? body : body.toString(charset === 'iso-8859-1' ? 'latin1' : 'utf8');
+    const fields = parseQuery(text, '&', '=', { maxKeys: FORM_BODY_FIELDS + 1 });
+    if (Object.keys(fields).length > FORM_BODY_FIELDS) return done(refuse(HttpStatus.BAD_REQUEST, BODY_MSG.malformed), undefined);
+    // A plain object with the fields as own properties (also one named `__proto__`).
+    done(null, Object.fromEntries(Object.entries(fields)));
+  });
+
+  // Any other type (text/plain, none, multipart outside the upload routes …): not read; the route sees no body.
+  fastify.addContentTypeParser('*', (_req: FastifyRequest, _payload: unknown, done: (err: Error | null, body?: unknown) => void) => done(null, undefined));
 }

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** The request's id: a sane incoming X-Request-Id, or a new UUID. */
+/** The request's id: a sane incoming X-Request-Id, or a new UUID (Fastify's `genReqId`: `request.id`). */
 export function requestIdFor(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -22,9 +22,10 @@ export function loggerParams(config: AppConfig): Params {
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: config.env === 'test' && !process.env.LOG_LEVEL ? 'silent' : config.logLevel,
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const id = requestIdFor(req);
-        res.setHeader('X-Request-Id', id);
+      // Fastify made the id (genReqId: requestIdFor) and the edge echoes it (http-setup); middie hands it on as `req.id`.
+      genReqId: (req: IncomingMessage & { id?: unknown }, res: ServerResponse) => {
+        const id = typeof req.id === 'string' ? req.id : requestIdFor(req);
+        if (!res.headersSent) res.setHeader('X-Request-Id', id);
         return id;
       },
       redact: {

@@ -1,17 +1,10 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CachedJson, JsonCoding } from '../cache/read-cache.service';
 
-/** Bodies smaller than this are sent uncompressed (the compression middleware's threshold). */
+/** Bodies smaller than this are sent uncompressed (@fastify/compress's threshold, set by http-setup). */
 export const COMPRESS_THRESHOLD = 1024;
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-/** Marks a response whose body is already encoded, so the compression middleware leaves it alone. */
-const PRECOMPRESSED = Symbol('skinshop.precompressed');
-
-/** For the compression middleware's `filter`: true when sendCachedJson wrote this response. */
-export function isPrecompressed(res: ServerResponse): boolean {
-  return (res as ServerResponse & { [PRECOMPRESSED]?: boolean })[PRECOMPRESSED] === true;
-}
 
 /** Status, headers and body of a cached JSON answer to one request. */
 export interface CachedAnswer {
@@ -42,13 +35,17 @@ export function cachedAnswer(headers: IncomingHttpHeaders, cached: CachedJson): 
   return { status: 200, headers: common, body };
 }
 
-/** Answers a cached JSON body (the Nest controllers' path; the fast path writes the same answer). */
-export function sendCachedJson(req: { headers: IncomingHttpHeaders }, res: ServerResponse, cached: CachedJson): void {
+/**
+ * Answers a cached JSON body through Fastify's reply (the controllers' path and the cache-hit hook
+ * of FastReads), so the hooks' headers (helmet's, X-Request-Id) are on it. @fastify/compress leaves
+ * it alone: a body with Content-Encoding is not encoded again, and an identity body is below its
+ * threshold or sent to a client that accepts no coding (cachedAnswer chose identity).
+ */
+export function sendCachedJson(req: { headers: IncomingHttpHeaders }, reply: FastifyReply, cached: CachedJson): FastifyReply {
   const answer = cachedAnswer(req.headers, cached);
-  (res as ServerResponse & { [PRECOMPRESSED]?: boolean })[PRECOMPRESSED] = true;
-  for (const [name, value] of answer.headers) res.setHeader(name, value);
-  res.statusCode = answer.status;
-  res.end(answer.body);
+  reply.code(answer.status);
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  return reply.send(answer.body);
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`; `*` matches anything. */
@@ -64,7 +61,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * The coding for an Accept-Encoding header, chosen as the compression middleware (negotiator)
- * does: the highest q among br, gzip and identity, ties going to br, then gzip. identity not
+ * did on Express (and @fastify/compress with `encodings: ['br', 'gzip']` does): the highest q among br, gzip and identity, ties going to br, then gzip. identity not
  * named (nor `*`) counts with the lowest q listed. No header: identity.
  */
 export function negotiateCoding(accept: string | undefined): JsonCoding {

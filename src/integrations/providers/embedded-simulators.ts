@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { Router } from 'express';
+import express, { Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config';
 import { AmegoSimulator, createAmegoSimulator } from '../amego/simulators/amego-simulator';
 import { createLinePaySimulator, LinePaySimulator } from '../linepay/simulators/linepay-simulator';
@@ -49,6 +50,13 @@ export interface EmbeddedSimulators {
   loopbackUrl: string | null;
   /** The browser-facing routers to mount on the shop, by mount path. */
   mounts(): { path: string; router: Router }[];
+  /**
+   * One Express app serving every mount (the simulators stay Express: dev tooling), for the shop's
+   * edge to hand raw requests under the mount paths to: never cached, not indexed, and — like
+   * PAYUNi's own pages — no opener isolation (the store-map popup keeps its opener, the checkout).
+   * A path under a mount that no simulator serves: 404 in the envelope.
+   */
+  handler(): (req: IncomingMessage, res: ServerResponse) => void;
   /** Base URL the real client of `provider` calls. */
   apiUrlOf(provider: SimulatedProvider): string;
   /**
@@ -151,6 +159,20 @@ export async function startEmbeddedSimulators(config: AppConfig, options: { list
       // LINE simulator is not served on the shop: its page would show members' messages to anyone.
       if (line && (!config.isProduction || p.simulatorsInProduction)) out.push({ path: SIMULATOR_MOUNTS.line, router: line }, { path: '/v2/bot/message/push', router: line.pushApi });
       return out;
+    },
+    handler(this: EmbeddedSimulators) {
+      const app = express();
+      app.disable('x-powered-by');
+      app.set('etag', false);
+      app.use((_req, res, next) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.setHeader('X-Robots-Tag', 'noindex');
+        res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
+        next();
+      });
+      for (const { path, router } of this.mounts()) app.use(path, router);
+      app.use((_req, res) => void res.status(404).json({ success: false, message: '找不到資源' }));
+      return (req, res) => void app(req, res);
     },
     shopListening(origin: string) {
       if (payuni && !payuni.statusNotifyTarget()) payuni.setStatusNotifyUrl(`${origin.replace(/\/+$/, '')}/api/logistics/payuni/notify`);

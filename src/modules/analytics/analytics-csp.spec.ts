@@ -1,5 +1,5 @@
 import { contentSecurityPolicy } from '../../http-setup';
-import { analyticsDirectives } from './analytics-csp';
+import { analyticsDirectives, cspHeaderValue } from './analytics-csp';
 
 describe('analytics CSP directives', () => {
   const base = contentSecurityPolicy(false).directives;
@@ -18,5 +18,11 @@ describe('analytics CSP directives', () => {
     const both = analyticsDirectives(base, { ga4: true, meta: true });
     expect(both.frameSrc).toEqual(base.frameSrc);
     expect(both.objectSrc).toEqual(["'none'"]);
+  });
+});
+
+describe('cspHeaderValue', () => {
+  it('writes the policy as helmet did: kebab-case names, values after a space, ";" between, a bare flag alone', () => {
+    expect(cspHeaderValue({ defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], upgradeInsecureRequests: [] })).toBe("default-src 'self';img-src 'self' data:;upgrade-insecure-requests");
   });
 });

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SettingsService } from '../settings/settings.service';
 
 /** The public settings keys of the analytics ids ('' = off). */
@@ -21,6 +20,19 @@ export const META_PIXEL_HOSTS = {
 /** Directives as helmet takes them (`contentSecurityPolicy(…).directives`). */
 export type CspDirectives = Record<string, string[]>;
 
+/**
+ * A Content-Security-Policy header value, written as helmet writes it (`default-src 'self';img-src …`;
+ * a directive without values stands alone, e.g. `upgrade-insecure-requests`).
+ */
+export function cspHeaderValue(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => {
+      const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      return values.length ? `${kebab} ${values.join(' ')}` : kebab;
+    })
+    .join(';');
+}
+
 /** The base directives with the hosts of the analytics that are on. Pure. */
 export function analyticsDirectives(base: CspDirectives, on: { ga4: boolean; meta: boolean }): CspDirectives {
   const add = (key: 'script' | 'connect') => [...(on.ga4 ? GA4_HOSTS[key] : []), ...(on.meta ? META_PIXEL_HOSTS[key] : [])];
@@ -30,7 +42,7 @@ export function analyticsDirectives(base: CspDirectives, on: { ga4: boolean; met
 
 /**
  * The Content-Security-Policy follows the analytics settings (issue 22 §7): GA4's hosts only while
- * GA4_ID is set, Meta Pixel's only while META_PIXEL_ID is. A middleware after helmet's sets the header
+ * GA4_ID is set, Meta Pixel's only while META_PIXEL_ID is. A hook after helmet's sets the header
  * again for pages (not /api answers, which no browser renders) from the cached public settings, so a
  * settings change (which drops that cache, here and in the other processes) applies without a restart.
  * The four possible policies are built once.
@@ -48,27 +60,30 @@ export class AnalyticsCsp {
     return { ga4: value(GA4_ID_KEY) !== '', meta: value(META_PIXEL_ID_KEY) !== '' };
   }
 
-  /** `base`: the shop's directives (http-setup's contentSecurityPolicy). */
-  middleware(base: { directives: CspDirectives; useDefaults?: boolean }): RequestHandler {
-    const variants = new Map<string, RequestHandler>();
+  /**
+   * An `onRequest` hook (after @fastify/helmet's, whose header it replaces on pages). `base`: the
+   * shop's directives (http-setup's contentSecurityPolicy).
+   */
+  hook(base: { directives: CspDirectives }): (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+    const variants = new Map<string, string>();
     for (const ga4 of [false, true]) {
       for (const meta of [false, true]) {
         if (!ga4 && !meta) continue; // helmet's own header is this one
-        variants.set(`${ga4}:${meta}`, helmet.contentSecurityPolicy({ useDefaults: base.useDefaults ?? false, directives: analyticsDirectives(base.directives, { ga4, meta }) }));
+        variants.set(`${ga4}:${meta}`, cspHeaderValue(analyticsDirectives(base.directives, { ga4, meta })));
       }
     }
-    return (req: Request, res: Response, next: NextFunction) => {
-      if (req.path.startsWith('/api/')) return next();
+    return (req, reply, done) => {
+      if (req.url.startsWith('/api/')) return done();
       this.enabled().then(
         (on) => {
-          const set = variants.get(`${on.ga4}:${on.meta}`);
-          if (set) set(req, res, next);
-          else next();
+          const value = variants.get(`${on.ga4}:${on.meta}`);
+          if (value) reply.header('Content-Security-Policy', value);
+          done();
         },
         (err: unknown) => {
           // The base policy (no analytics hosts) stays: the safe side.
           this.logger.warn(`analytics settings unreadable, base CSP kept: ${(err as Error).message}`);
-          next();
+          done();
         },
       );
     };

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RedisConnections } from '../../common/redis/redis-connections';
@@ -27,15 +27,15 @@ export class HealthController {
    */
   @Get()
   @ApiOperation({ summary: 'Liveness and dependencies: database, Redis when configured (with its durability in production)' })
-  async health(@Res() res: Response): Promise<void> {
+  async health(@Res() reply: FastifyReply): Promise<void> {
     const client = this.redis.commands;
     const [database, redis] = await Promise.all([this.database(), client ? this.ping(client) : undefined]);
     const durability = redis === 'up' ? await this.durability.report() : null;
     const healthy = database === 'up' && redis !== 'down';
-    res
-      .status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
-      .setHeader('Cache-Control', 'no-store')
-      .json({ success: healthy, status: healthy ? 'ok' : 'error', database, ...(redis ? { redis } : {}), ...(durability ? { redisDurability: durability } : {}) });
+    await reply
+      .code(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+      .header('Cache-Control', 'no-store')
+      .send({ success: healthy, status: healthy ? 'ok' : 'error', database, ...(redis ? { redis } : {}), ...(durability ? { redisDurability: durability } : {}) });
   }
 
   private async database(): Promise<Up> {

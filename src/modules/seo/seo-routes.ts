@@ -1,8 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express, NextFunction, Request, Response } from 'express';
-import { existsSync } from 'node:fs';
-import { isPageRequest, seoHtmlHandler } from './seo-html.middleware';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
 import { SeoPagesService } from './seo-pages.service';
 import { SeoSitemapService } from './seo-sitemap.service';
 
@@ -11,34 +9,30 @@ const logger = new Logger('SeoRoutes');
 const CACHE_CONTROL = 'public, max-age=300';
 
 /**
- * Mounts `/robots.txt` and `/sitemap.xml` (root paths, outside the `/api` prefix) on the
- * Express instance. Call before the SPA fallback. When the client has not been built
- * (`indexHtmlPath` missing, so http-setup mounts no SPA fallback), it also answers page
- * requests itself from the built-in shell, so heads are rendered in API tests too.
+ * Mounts `/robots.txt` and `/sitemap.xml` (root paths, outside the `/api` prefix) as Fastify
+ * routes. Pages (the SPA fallback) are answered by http-setup's page hook with seoHtmlHandler.
  */
-export function mountSeoRoutes(app: NestExpressApplication, indexHtmlPath: string): void {
-  const server = app.getHttpAdapter().getInstance() as Express;
+export function mountSeoRoutes(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
   let services: { pages: SeoPagesService; sitemap: SeoSitemapService } | undefined;
   const get = () => (services ??= { pages: app.get(SeoPagesService), sitemap: app.get(SeoSitemapService) });
-  const originOf = (req: Request) => get().pages.origin(req.protocol, req.get('host'));
+  // The Host header as sent (as Express's req.get('host')).
+  const originOf = (req: FastifyRequest) => get().pages.origin(req.protocol, req.headers.host);
 
-  server.get('/robots.txt', (req: Request, res: Response) => {
-    res.type('text/plain; charset=utf-8').setHeader('Cache-Control', CACHE_CONTROL);
-    res.send(get().sitemap.robotsTxt(originOf(req)));
+  fastify.get('/robots.txt', async (req, reply) => {
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', CACHE_CONTROL);
+    return get().sitemap.robotsTxt(originOf(req));
   });
 
-  server.get('/sitemap.xml', (req: Request, res: Response) => {
-    get()
-      .sitemap.sitemapXml(originOf(req))
-      .then((xml) => res.type('application/xml; charset=utf-8').setHeader('Cache-Control', CACHE_CONTROL).send(xml))
-      .catch((err: unknown) => {
-        logger.error(`sitemap failed: ${(err as Error)?.stack ?? String(err)}`);
-        res.status(503).type('text/plain; charset=utf-8').setHeader('Retry-After', '60').send('sitemap temporarily unavailable');
-      });
+  fastify.get('/sitemap.xml', async (req, reply) => {
+    try {
+      const xml = await get().sitemap.sitemapXml(originOf(req));
+      reply.type('application/xml; charset=utf-8').header('Cache-Control', CACHE_CONTROL);
+      return xml;
+    } catch (err: unknown) {
+      logger.error(`sitemap failed: ${(err as Error)?.stack ?? String(err)}`);
+      reply.code(503).type('text/plain; charset=utf-8').header('Retry-After', '60');
+      return 'sitemap temporarily unavailable';
+    }
   });
-
-  if (!existsSync(indexHtmlPath)) {
-    const render = seoHtmlHandler(app, indexHtmlPath);
-    app.use((req: Request, res: Response, next: NextFunction) => (isPageRequest(req) ? render(req, res, next) : next()));
-  }
 }

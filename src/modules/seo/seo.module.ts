@@ -9,7 +9,7 @@ import { SeoSitemapService } from './seo-sitemap.service';
 /**
  * Search-engine support: server-rendered `<head>` (title, description, canonical, Open
  * Graph, JSON-LD) and a crawlable `#root` fallback for every SPA path, `/sitemap.xml` and
- * `/robots.txt`. Its HTTP side is plain Express (mountSeoRoutes, seoHtmlHandler), wired
+ * `/robots.txt`. Its HTTP side is plain Fastify routes and hooks (mountSeoRoutes, seoHtmlHandler), wired
  * in http-setup, because these are root paths outside the `/api` prefix.
  */
 @Module({
