@@ -1,6 +1,6 @@
 /**
- * The back office's access table: EVERY route registered under /api/admin (read from the Express
- * router, so a new controller cannot be forgotten) × visitor, member, owner, staff, editor.
+ * The back office's access table: EVERY route registered under /api/admin (read from Nest's route
+ * metadata of every controller, so a new controller cannot be forgotten) × visitor, member, owner, staff, editor.
  * A route missing from EXPECTED fails the test: add it with the roles that may call it.
  *
  * - 'public': no admin needed (sign-in itself); visitors are not refused;
@@ -8,6 +8,9 @@
  *   no admin session) get 401 ADMIN_MSG.loginRequired; a role not listed gets 403 ADMIN_MSG.forbidden;
  *   a listed role is let through (whatever the route then answers to an empty body, never 401/403 nor 5xx).
  */
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import type { AdminRole } from '../../src/common/api/admin';
 import { ADMIN_MSG } from '../../src/common/validation/admin';
@@ -24,7 +27,7 @@ const OWNER: readonly AdminRole[] = ['owner'];
 const STAFF: readonly AdminRole[] = ['owner', 'staff'];
 const EDITOR: readonly AdminRole[] = ['owner', 'editor'];
 
-/** `METHOD /path` as Express registers it → who may call it. */
+/** `METHOD /path` as the controllers declare it → who may call it (paths match without regard to case: checkLogin also serves checklogin). */
 const EXPECTED: Record<string, Access> = {
   // sign-in (helper A)
   'POST /api/admin/login': 'public',
@@ -32,7 +35,6 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/admin/logout': 'public',
   'GET /api/admin/logout': 'public',
   'GET /api/admin/checkLogin': 'public',
-  'GET /api/admin/checklogin': 'public',
   'POST /api/admin/password': ALL,
   'POST /api/admin/totp/setup': ALL,
   'POST /api/admin/totp/enable': ALL,
@@ -159,20 +161,33 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/admin/privacy-requests': STAFF,
 };
 
-interface RouteLayer {
-  route?: { path?: unknown; methods?: Record<string, boolean> };
-}
+/** Nest's route metadata of a controller class or handler: one path or several. */
+const pathsOf = (target: object): string[] => {
+  const p = Reflect.getMetadata(PATH_METADATA, target) as string | string[] | undefined;
+  return p === undefined ? [] : Array.isArray(p) ? p : [p];
+};
+const join = (...parts: string[]) => `/${parts.map((x) => x.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
 
-/** Every `METHOD path` the Express router serves under /api/admin (Nest's every-verb middleware bindings left out). */
+/** Every `METHOD path` a controller serves under /api/admin (read from Nest's route metadata of every module's controllers). */
 function adminRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router?: { stack?: RouteLayer[] } };
   const out = new Set<string>();
-  for (const layer of express.router?.stack ?? []) {
-    const route = layer.route;
-    if (!route || typeof route.path !== 'string' || !route.path.startsWith('/api/admin')) continue;
-    const methods = Object.keys(route.methods ?? {}).filter((m) => route.methods?.[m]);
-    if (methods.includes('_all') || methods.includes('m-search')) continue;
-    for (const m of methods) out.add(`${m.toUpperCase()} ${route.path}`);
+  const scanner = new MetadataScanner();
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const ctrl = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!ctrl) continue;
+      for (const name of scanner.getAllMethodNames(ctrl.prototype)) {
+        const handler = (ctrl.prototype as Record<string, object>)[name];
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (method === undefined) continue;
+        for (const base of pathsOf(ctrl).length ? pathsOf(ctrl) : ['']) {
+          for (const sub of pathsOf(handler)) {
+            const path = join('api', base, sub);
+            if (path === '/api/admin' || path.startsWith('/api/admin/')) out.add(`${RequestMethod[method]} ${path}`);
+          }
+        }
+      }
+    }
   }
   return [...out].sort();
 }
