@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
-import { MSG } from '../../common/validation/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import '../../common/auth/session.types';
 import { safeEqual } from '../../common/crypto/safe-equal';
