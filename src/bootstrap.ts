@@ -1,7 +1,7 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { seedDemo } from './database/seeds/demo-seed';
 import { seedReferenceData } from './database/seeds/reference-seed';
+import { genericMessage } from './common/http/envelope';
 import { bodyError, DEFAULT_JSON_LIMIT } from './common/http/json-body';
 import { requestIdFor } from './common/http/logger';
 import { configureHttp } from './http-setup';
@@ -64,6 +65,17 @@ export function fastifyOptions(config: AppConfig): FastifyServerOptions {
     },
     // A sane incoming X-Request-Id, else a new UUID; echoed in every answer (http-setup).
     genReqId: (req: IncomingMessage) => requestIdFor(req),
+    // Errors before routing: a path with a broken escape (`%E0%A4%A`) is a bad request under /api and
+    // a missing file or page elsewhere (as Express's static files answered it); in the envelope.
+    frameworkErrors: (error, req, res) => {
+      const reply = res as FastifyReply;
+      const status = error.code === 'FST_ERR_BAD_URL' && !/^\/api(\/|$)/.test(req.url) ? 404 : (error.statusCode ?? 400);
+      void reply
+        .code(status)
+        .header('X-Request-Id', req.id)
+        .header('Cache-Control', 'no-cache')
+        .send({ success: false, message: genericMessage(status) });
+    },
   };
 }
 

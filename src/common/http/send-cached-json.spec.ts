@@ -1,5 +1,7 @@
+import compress from '@fastify/compress';
+import Fastify from 'fastify';
 import { toCachedJson } from '../cache/read-cache.service';
-import { cachedAnswer, etagMatches, negotiateCoding } from './send-cached-json';
+import { cachedAnswer, COMPRESS_THRESHOLD, etagMatches, negotiateCoding, sendCachedJson } from './send-cached-json';
 
 describe('negotiateCoding (as the compression middleware chooses)', () => {
   it.each([
@@ -72,5 +74,25 @@ describe('cachedAnswer', () => {
   it('answers 304 without a body to a matching If-None-Match', () => {
     const a = cachedAnswer({ 'if-none-match': big.etag, 'accept-encoding': 'gzip' }, big);
     expect(a).toEqual({ status: 304, headers: [['ETag', big.etag], ['Cache-Control', 'no-cache'], ['Vary', 'Accept-Encoding']] });
+  });
+});
+
+describe('sendCachedJson through Fastify with @fastify/compress (as http-setup registers it)', () => {
+  const big = toCachedJson({ success: true, items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `商品 ${i}` })) });
+
+  it('sends the copy compressed once per cache fill, not encoded again; identity stays identity', async () => {
+    const f = Fastify();
+    await f.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip', 'identity'] });
+    f.get('/c', (req, reply) => sendCachedJson(req, reply, big));
+    await f.ready();
+    const br = await f.inject({ url: '/c', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(big.bytes('br'))).toBe(true);
+    const gzip = await f.inject({ url: '/c', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.rawPayload.equals(big.bytes('gzip'))).toBe(true);
+    const identity = await f.inject({ url: '/c', headers: { 'accept-encoding': 'gzip;q=0.5, identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(big.raw)).toBe(true);
+    await f.close();
   });
 });
