@@ -1,4 +1,4 @@
-import express from 'express';
+import Fastify from 'fastify';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,10 +82,14 @@ describe('SEO: robots.txt, sitemap.xml and the index.html template', () => {
 
   it('pours the head into the real index.html at its markers, and re-reads it when it changes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skinshop-seo-'));
+    const fastify = Fastify();
     try {
       const file = join(dir, 'index.html');
       writeFileSync(file, viteIndex('index-v1'));
-      const server = express().use(seoHtmlHandler(t.app, file));
+      // The page handler alone on a bare Fastify (the app answers unrouted page requests with it).
+      fastify.get('/*', seoHtmlHandler(t.app, file));
+      await fastify.ready();
+      const server = fastify.server;
 
       const first = (await request(server).get('/products?x=1').expect(200).expect('Cache-Control', 'no-cache')).text;
       expect(first).toContain('<script type="module" crossorigin src="/assets/index-v1.js"></script>');
@@ -114,6 +118,7 @@ describe('SEO: robots.txt, sitemap.xml and the index.html template', () => {
       expect(shell.text).toContain('<meta name="robots" content="noindex" />');
       expect(shell.text).toContain('<div id="root"></div>');
     } finally {
+      await fastify.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
