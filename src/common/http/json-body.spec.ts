@@ -184,6 +184,8 @@ describe('form bodies: only the provider callbacks (FORM_BODY_ROUTES)', () => {
     expect(cb.json().body).toEqual({ MerID: 'S01', EncryptInfo: 'ab', 'a[b]': 'c' });
     const other = await form(a, '/api/user/updateUser', 'username=x');
     expect(other.json().body).toBeNull();
+    // A JSON body on a callback route is not used either.
+    expect((await form(a, '/api/payments/payuni/notify', '{"MerID":"S01"}', 'application/json')).json().body).toBeNull();
     await a.close();
   });
 

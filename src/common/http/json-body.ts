@@ -201,6 +201,8 @@ export function registerBodyParsers(fastify: FastifyInstance, limits: readonly J
   const safeParse = fastify.getDefaultJsonParser('error', 'error');
 
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer | string, done) => {
+    // A provider callback takes form fields only: a JSON body there is not used (the route refuses it).
+    if (takesFormBody(req.method, pathOf(req.url), forms)) return done(null, undefined);
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     // Webhooks signed over the raw bytes (LINE's X-Line-Signature) keep them for their check.
     if (req.url.startsWith(RAW_BODY_PATH)) req.rawBody = bytes;
