@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Injectable } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
-import express from 'express';
+import Fastify from 'fastify';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { redisSuite, TEST_REDIS_URL } from '../common/testing/redis-probe';
@@ -248,12 +248,17 @@ const redisUp = redisSuite('BullMQ driver tests', REDIS_URL);
   driverContract(() => harness);
 
   it('serves Bull Board for its queues', async () => {
-    const app = express();
-    mountBullBoard(app, '/ops/queues', bullQueuesOf(harness.queue), { readOnly: true });
-    const page = await request(app).get('/ops/queues').expect(200);
-    expect(page.text).toContain('<html');
-    const api = await request(app).get('/ops/queues/api/queues').expect(200);
-    const names = (api.body as { queues: Array<{ name: string }> }).queues.map((q) => q.name).sort();
-    expect(names).toEqual(Object.values(QueueName).sort());
+    const app = Fastify();
+    try {
+      await mountBullBoard(app, '/ops/queues', bullQueuesOf(harness.queue), { readOnly: true });
+      await app.ready();
+      const page = await request(app.server).get('/ops/queues').expect(200);
+      expect(page.text).toContain('<html');
+      const api = await request(app.server).get('/ops/queues/api/queues').expect(200);
+      const names = (api.body as { queues: Array<{ name: string }> }).queues.map((q) => q.name).sort();
+      expect(names).toEqual(Object.values(QueueName).sort());
+    } finally {
+      await app.close();
+    }
   });
 });
