@@ -166,6 +166,7 @@ describe('contact form limit across processes', () => {
     // A second web process: the same configuration (database, Redis and its key prefix), its own connections and memory.
     const b = await createWebApp(a.app.get<AppConfig>(APP_CONFIG), { prepare: false });
     await b.init();
+    await b.getHttpAdapter().getInstance().ready(); // Fastify serves once its plugins are loaded (test-app does the same)
     try {
       const ip = '198.51.100.7';
       const browsers = [new BrowserSession(request.agent(a.http), ip), new BrowserSession(request.agent(b.getHttpServer()), ip)];
