@@ -1,8 +1,9 @@
 // Shared bench helpers: start the built server, load it with wrk (or autocannon), read RSS.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -144,7 +145,8 @@ export async function load(url, { connections, seconds = 10, threads = 2, method
     }
     let out;
     try {
-      out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+      // Asynchronous: two wrk processes may load two servers at once (the scale section).
+      out = (await promisify(execFile)('wrk', [...args, url], { encoding: 'utf8' })).stdout;
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
