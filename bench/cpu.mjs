@@ -150,8 +150,14 @@ export function summarizeProfile(profile, { top = 30, fromMs = 0, toMs = Infinit
       if (c.callFrame.functionName === '(root)') break;
       const f = fnKey(c);
       const m = moduleOf(c.callFrame.url);
-      if (!seenF.has(f)) (seenF.add(f), add(totalFn, f, ms));
-      if (!seenM.has(m)) (seenM.add(m), add(totalMod, m, ms));
+      if (!seenF.has(f)) {
+        seenF.add(f);
+        add(totalFn, f, ms);
+      }
+      if (!seenM.has(m)) {
+        seenM.add(m);
+        add(totalMod, m, ms);
+      }
     }
   }
   const rank = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top);
