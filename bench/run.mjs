@@ -10,15 +10,16 @@ import { promotionsSection } from './promotions.mjs';
 import { reviewsSection } from './reviews.mjs';
 import { rewardsSection } from './rewards.mjs';
 import { readRatioSection, readRunPlan } from './reads.mjs';
+import { scaleSection } from './scale.mjs';
 import { builtClientExists, freshMariaDb, startFlags, startServer, verdict } from './lib.mjs';
 import { argon2Cost, createMembers, loginLoad } from './login.mjs';
 
 const BUDGET = { rps: 2000, p99: 100, coldStartMs: 1000, rssMb: 200, readRatio: 0.5, bundleKb: 200, loginRps: 10, contactP99: 500, orderRps: 150, orderP99: 250, adminP99: 100, uploadOverheadMs: 250 };
 const LOGIN_ACCOUNTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, promotions, rewards, reviews, admin, catalog, lighthouse, bundle)
+// BENCH_ONLY=checkout (comma-separated: start, reads, login, contact, checkout, promotions, rewards, reviews, admin, catalog, lighthouse, scale, bundle)
 // runs those sections alone; unset, all of them.
-const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'promotions', 'rewards', 'reviews', 'admin', 'catalog', 'lighthouse', 'bundle'];
+const SECTIONS = ['start', 'reads', 'login', 'contact', 'checkout', 'promotions', 'rewards', 'reviews', 'admin', 'catalog', 'lighthouse', 'scale', 'bundle'];
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
@@ -65,9 +66,13 @@ console.log(`PROVIDER_SIMULATORS=true; CHECKOUT_RATE_LIMIT=${env.CHECKOUT_RATE_L
 const note = (text) => console.log(`      ${text}`);
 
 // First start migrates and seeds; the cold start measured is the second one.
-const first = await startServer(env);
-await first.stop();
-const server = await startServer(env);
+// The scale and bundle sections start their own servers (or none): alone, the single server is not started.
+const needServer = SECTIONS.filter((s) => s !== 'scale' && s !== 'bundle').some(want);
+if (needServer) {
+  const first = await startServer(env);
+  await first.stop();
+}
+const server = needServer ? await startServer(env) : undefined;
 if (want('start')) row('cold start → first 200 (/api/health)', `${server.readyMs.toFixed(0)} ms`, `≤ ${BUDGET.coldStartMs} ms`, server.readyMs <= BUDGET.coldStartMs);
 
 // Reads (bench/reads.mjs): each cached public read against a bare node:http server replaying the
@@ -192,7 +197,27 @@ if (!want('lighthouse')) {
     row('Lighthouse', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
   }
 }
-await server.stop();
+await server?.stop();
+
+// Scale-out (bench/scale.mjs): 2 web processes + 1 worker on one MariaDB and Redis, after the
+// single server has stopped (its own database, a Redis prefix of its own).
+if (want('scale')) {
+  try {
+    const plan = readRunPlan();
+    await scaleSection({
+      serverEnv: env,
+      mailbox,
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      database: process.env.BENCH_DATABASE ?? 'skinshop_bench',
+      seconds: plan.seconds,
+      runs: plan.runs,
+      row,
+      note,
+    });
+  } catch (err) {
+    row('scale-out', String(err instanceof Error ? err.message : err).slice(0, 80), 'a run', false);
+  }
+}
 await mailbox.close();
 
 if (!want('bundle')) {
