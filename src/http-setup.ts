@@ -21,6 +21,7 @@ import { AnalyticsCsp } from './modules/analytics/analytics-csp';
 import { mountAdminQueues } from './modules/jobs-admin/admin-queues.mount';
 import { seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
+import { HttpMetrics, UNMATCHED_ROUTE } from './modules/metrics/http-metrics';
 
 /** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
 export const CLIENT_DIST = resolve(__dirname, '..', 'client', 'dist');
@@ -110,6 +111,16 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   const security = securityMiddleware(config);
   const requestLogger = () => PinoLogger.root;
   const jsonBody = jsonBodyParser();
+  // Metrics: every answer by method, route pattern (/api/orders/:id; 'unmatched' when no route took it) and status.
+  const httpMetrics = app.get(HttpMetrics);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      const route = (req.route as { path?: string } | undefined)?.path ?? UNMATCHED_ROUTE;
+      httpMetrics.observe(req.method, route, res.statusCode, (performance.now() - started) / 1000);
+    });
+    next();
+  });
   // First in the stack: cache hits of the public cached reads, answered as the routes below would.
   app.use(app.get(FastReads).middleware({ securityHeaders: headersSetBy(security), jsonParser: jsonBody, logger: requestLogger }));
   app.use(security);
