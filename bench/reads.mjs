@@ -2,9 +2,9 @@
 // list, a product page, the home page — as the shop answers it (gzip, a real answer captured over
 // loopback: status, headers and the compressed bytes), replayed by a bare node:http server
 // (bench/bare-server.mjs, a child process) for the same requests. wrk at 50 connections loads the
-// shop and the bare server in turn, `runs` × `seconds` each, alternating (shop first in odd
-// rounds, bare first in even ones, so a drift of the machine weighs on both); the row prints both
-// means and the ratio shop / bare against the budget.
+// shop and the bare server in turn (after a 2 s warm-up of each), `runs` × `seconds` each,
+// alternating (shop first in odd rounds, bare first in even ones, so a drift of the machine weighs
+// on both); the row prints both means and the ratio shop / bare against the budget.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -107,10 +107,12 @@ export async function readRatioSection({ url, barePort = 0, connections = 50, se
   }
   const bare = await startBare(barePort, answers);
   try {
-    note(`wrk -c ${connections}, Accept-Encoding: gzip; shop and a bare node:http server replaying the shop's captured answer (status, headers, bytes), ${runs} × ${seconds} s each, alternating`);
+    note(`wrk -c ${connections}, Accept-Encoding: gzip; shop and a bare node:http server replaying the shop's captured answer (status, headers, bytes), 2 s warm-up, then ${runs} × ${seconds} s each, alternating`);
     for (const [i, t] of targets.entries()) {
       const a = answers[i];
       const encoding = a.headers.find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
+      // Warm-up, not counted: the first seconds of a Node process are spent compiling (JIT).
+      for (const base of [url, bare.url]) await load(`${base}${t.path}`, { connections, seconds: Math.min(2, seconds), ...t.request });
       const shop = [];
       const ceiling = [];
       for (let r = 0; r < runs; r++) {
