@@ -60,6 +60,8 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private running: Promise<void> = Promise.resolve();
   private kickScheduled = false;
   private stopped = false;
+  /** The rows enqueued in each open transaction (by its entity manager), handed after its commit. */
+  private readonly batches = new WeakMap<object, { rows: OutboxMessage[]; repeat: boolean }>();
 
   constructor(
     private readonly tx: Transactions,
@@ -83,15 +85,39 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: { jobId: string; attempts?: number }): Promise<void> {
     if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
     const values = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
-    const result = await this.tx.manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
+    const manager = this.tx.manager;
+    const result = await manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
     const id = Number((result.identifiers[0] as { id?: number } | undefined)?.id ?? 0);
-    // After the commit the row goes straight to the queue (the answer then means "queued");
-    // if that fails, or the insert was a repeat, the sweep hands it.
-    this.tx.afterCommit(async () => {
-      if (!id) return this.kick();
-      const row = Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 });
-      if (await this.hand(row)) await this.markQueued(row);
-    });
+    // After the commit the rows go straight to the queue (the answer then means "queued"); if that
+    // fails, or the insert was a repeat, the sweep hands it. The rows of one transaction are handed
+    // together and marked queued by one UPDATE (an order writes several).
+    const row = id ? Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 }) : undefined;
+    if (!this.tx.active) {
+      this.tx.afterCommit(() => this.handAll(row ? [row] : [], !row));
+      return;
+    }
+    let batch = this.batches.get(manager);
+    if (!batch) {
+      const rows: OutboxMessage[] = [];
+      batch = { rows, repeat: false };
+      this.batches.set(manager, batch);
+      const mine = batch;
+      this.tx.afterCommit(() => {
+        if (this.batches.get(manager) === mine) this.batches.delete(manager);
+        return this.handAll(mine.rows, mine.repeat);
+      });
+    }
+    if (row) batch.rows.push(row);
+    else batch.repeat = true;
+  }
+
+  /** After a commit: its new rows to the queue in order, those handed marked queued at once; a repeat insert kicks the sweep. */
+  private async handAll(rows: OutboxMessage[], repeat: boolean): Promise<void> {
+    const handed: OutboxMessage[] = [];
+    // A row the queue refused stays pending: the sweep hands it.
+    for (const row of rows) if (await this.hand(row)) handed.push(row);
+    if (handed.length > 0) await this.markQueuedAll(handed);
+    if (repeat) this.kick();
   }
 
   /** Dispatches pending rows soon (coalesced). */
@@ -232,6 +258,14 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.tx
       .repo(OutboxMessage)
       .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
+  }
+
+  /** New rows just handed (dispatch_count 0), only from pending: one UPDATE. */
+  private async markQueuedAll(rows: OutboxMessage[]): Promise<void> {
+    if (rows.length === 1) return this.markQueued(rows[0]);
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ id: In(rows.map((r) => r.id)), state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: 1 });
   }
 
   /**
