@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AsyncResource } from 'node:async_hooks';
 import { In, LessThan } from 'typeorm';
 import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
@@ -26,6 +27,47 @@ export class OutboxJobBusyError extends Error {
 export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
 
 const BATCH = 200;
+/** Most jobs one claim or done UPDATE covers. */
+const GROUP_MAX = 100;
+const OPEN_STATES = [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed];
+
+/**
+ * Group commit: what is asked for while a statement is being prepared or runs goes into the next
+ * one (`run` gets the batch, answers per item in the same order). Nothing waits for a timer: the
+ * first item's batch leaves on the next turn of the event loop, so the jobs that start or finish
+ * in one turn (an order's three) share a statement. Each caller's promise settles with its batch.
+ */
+class GroupCommit<T, R> {
+  private queue: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  private busy = false;
+  /** Flushes outside the async context of whoever asked first (a request's or a job's transaction). */
+  private readonly detached = AsyncResource.bind(<X>(fn: () => X): X => fn());
+
+  constructor(private readonly run: (items: T[]) => Promise<R[]>) {}
+
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.busy) {
+        this.busy = true;
+        this.detached(() => setImmediate(() => void this.flush()));
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, GROUP_MAX);
+      try {
+        const results = await this.run(batch.map((b) => b.item));
+        batch.forEach((b, i) => b.resolve(results[i]));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    this.busy = false;
+  }
+}
 /** Done rows are kept a week for operators, then deleted by the sweep. */
 export const OUTBOX_KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
 
@@ -62,6 +104,12 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private stopped = false;
   /** The rows enqueued in each open transaction (by its entity manager), handed after its commit. */
   private readonly batches = new WeakMap<object, { rows: OutboxMessage[]; repeat: boolean }>();
+  /** Jobs starting together are claimed by one UPDATE, jobs completing together marked done by one. */
+  private readonly claims = new GroupCommit<SettledJob, boolean | 'busy'>((jobs) => this.claimAll(jobs));
+  private readonly dones = new GroupCommit<SettledJob, void>(async (jobs) => {
+    await this.markDoneAll(jobs);
+    return jobs.map(() => undefined);
+  });
 
   constructor(
     private readonly tx: Transactions,
@@ -272,40 +320,65 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
    * Before a job runs: its row is claimed for `claimMs`, so a second run of the same job (a lock
    * that lapsed under load, a re-hand after Redis lost the job while it ran) cannot do the work
    * twice. A job already done is skipped (false); one held by another run fails this attempt
-   * with OutboxJobBusyError and is retried after its backoff. A job without a row runs.
+   * with OutboxJobBusyError and is retried after its backoff. A job without a row runs. Jobs
+   * starting together share the UPDATE (see claimAll).
    */
   private async claim(job: SettledJob): Promise<boolean> {
+    const claimed = await this.claims.add(job);
+    if (claimed === 'busy') throw new OutboxJobBusyError(job.id);
+    if (!claimed) this.logger.log(`job ${job.name} #${job.id} already done: skipped`);
+    return claimed;
+  }
+
+  /**
+   * One UPDATE claims the open, unclaimed rows of `jobs` until a new instant. When it took them
+   * all (the usual case) that is the answer; otherwise one read tells, per job, whether its row
+   * now holds this claim (its run goes ahead), is done (skipped), is held by another run (busy),
+   * or does not exist (the job runs).
+   */
+  private async claimAll(jobs: SettledJob[]): Promise<(boolean | 'busy')[]> {
     const now = new Date();
+    const until = new Date(now.getTime() + this.options.claimMs);
+    const ids = [...new Set(jobs.map((j) => j.id))];
     const repo = this.tx.repo(OutboxMessage);
     const claimed = await repo
       .createQueryBuilder()
       .update()
-      .set({ claimed_until: new Date(now.getTime() + this.options.claimMs) })
-      .where('job_id = :id AND state IN (:...open)', { id: job.id, open: [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed] })
+      .set({ claimed_until: until })
+      .where('job_id IN (:...ids) AND state IN (:...open)', { ids, open: OPEN_STATES })
       .andWhere('(claimed_until IS NULL OR claimed_until < :now)', { now })
       .execute();
-    if ((claimed.affected ?? 0) > 0) return true;
-    const row = await repo.findOne({ where: { job_id: job.id }, select: { id: true, state: true } });
-    if (!row) return true;
-    if (row.state === OutboxState.Done) {
-      this.logger.log(`job ${job.name} #${job.id} already done: skipped`);
-      return false;
-    }
-    throw new OutboxJobBusyError(job.id);
+    if ((claimed.affected ?? 0) === jobs.length && ids.length === jobs.length) return jobs.map(() => true);
+    const rows = await repo.find({ where: { job_id: In(ids) }, select: { job_id: true, state: true, claimed_until: true } });
+    const byId = new Map(rows.map((r) => [r.job_id, r]));
+    const mine = new Set<string>();
+    return jobs.map((job) => {
+      const row = byId.get(job.id);
+      if (!row) return true;
+      if (row.state === OutboxState.Done) return false;
+      // A job id twice in one batch (a re-run racing its own first run): only one of them holds it.
+      if (OPEN_STATES.includes(row.state) && row.claimed_until && new Date(row.claimed_until).getTime() === until.getTime() && !mine.has(job.id)) {
+        mine.add(job.id);
+        return true;
+      }
+      return 'busy';
+    });
   }
 
   /** A run that threw lets go of its row, so its retry need not wait for the claim to lapse. */
   private async release(job: SettledJob): Promise<void> {
-    await this.tx.repo(OutboxMessage).update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { claimed_until: null });
+    await this.tx.repo(OutboxMessage).update({ job_id: job.id, state: In(OPEN_STATES) }, { claimed_until: null });
   }
 
-  private async markDone(job: SettledJob): Promise<void> {
+  /** Settles when the job's row is marked done (jobs completing together share the UPDATE). */
+  private markDone(job: SettledJob): Promise<void> {
+    return this.dones.add(job);
+  }
+
+  private async markDoneAll(jobs: SettledJob[]): Promise<void> {
     await this.tx
       .repo(OutboxMessage)
-      .update(
-        { job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) },
-        { state: OutboxState.Done, finished_at: new Date(), claimed_until: null },
-      );
+      .update({ job_id: In([...new Set(jobs.map((j) => j.id))]), state: In(OPEN_STATES) }, { state: OutboxState.Done, finished_at: new Date(), claimed_until: null });
   }
 
   private async markFailed(job: SettledJob, error: string): Promise<void> {
