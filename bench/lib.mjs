@@ -1,8 +1,10 @@
 // Shared bench helpers: start the built server, load it with wrk (or autocannon), read RSS.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -144,7 +146,8 @@ export async function load(url, { connections, seconds = 10, threads = 2, method
     }
     let out;
     try {
-      out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+      // Asynchronous: two wrk processes may load two servers at once (the scale section).
+      out = (await promisify(execFile)('wrk', [...args, url], { encoding: 'utf8' })).stdout;
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
@@ -205,4 +208,49 @@ export async function startBuilt(distDir, env) {
     cpuMs: () => processTree(child.pid).reduce((sum, pid) => sum + cpuMs(pid), 0),
     stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))),
   };
+}
+
+/**
+ * `node dist/worker.js` (job processors, no HTTP) with `env`; resolves once it logs that it
+ * processes the queues, with the time it took, its CPU so far and stop().
+ */
+export async function startWorker(env, { timeoutMs = 60000 } = {}) {
+  const t0 = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(root, 'dist/worker.js')], { cwd: root, env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (d) => (out = (out + d).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + timeoutMs;
+  while (!out.includes('processing BullMQ queues')) {
+    if (child.exitCode !== null) throw new Error(`worker exited (${child.exitCode}): ${out.slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error(`worker not ready within ${timeoutMs} ms: ${out.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // Ready: stop keeping its (info-level) log.
+  child.stdout.removeListener('data', keep);
+  child.stdout.resume();
+  return {
+    pid: child.pid,
+    readyMs: Number(process.hrtime.bigint() - t0) / 1e6,
+    cpuMs: () => cpuMs(child.pid),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A free TCP port on loopback (for a child server that must be addressed by its own port). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -48,6 +48,7 @@ import { MemberCartModule } from './modules/member-cart/member-cart.module';
 import { PrivacyModule } from './modules/privacy/privacy.module';
 import { ClaimsModule } from './modules/claims/claims.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 
 export interface AppModuleOptions {
   /** HTTP controllers (web) or only job processors (worker). */
@@ -110,7 +111,7 @@ export class AppModule {
         RefundsModule,
         ImagesModule,
         LogisticsModule,
-        ...(options.http ? [HealthModule, SeoModule, JobsAdminModule, EditorModule, DashboardModule] : []),
+        ...(options.http ? [HealthModule, MetricsModule, SeoModule, JobsAdminModule, EditorModule, DashboardModule] : []),
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

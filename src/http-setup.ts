@@ -22,6 +22,7 @@ import { IMAGE_MAX_BYTES } from './modules/images/image-processing';
 import { mountAdminQueues } from './modules/jobs-admin/admin-queues.mount';
 import { isPageRequest, pathOf, seoHtmlHandler } from './modules/seo/seo-html.middleware';
 import { mountSeoRoutes } from './modules/seo/seo-routes';
+import { HttpMetrics, UNMATCHED_ROUTE } from './modules/metrics/http-metrics';
 
 /** The built shopper/admin SPA (client/dist), next to src/ or dist/. */
 export const CLIENT_DIST = resolve(__dirname, '..', 'client', 'dist');
@@ -100,6 +101,12 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     done();
   }) satisfies Hook);
   await app.register(helmet, securityOptions(config));
+  // Metrics: every answer by method, route pattern (/api/orders/:id; 'unmatched' when no route took it) and status.
+  const httpMetrics = app.get(HttpMetrics);
+  fastify.addHook('onResponse', (req, reply, done) => {
+    httpMetrics.observe(req.method, (!req.is404 && req.routeOptions.url) || UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
   // Pages: the CSP gains the GA4 / Meta Pixel hosts while their ids are set in settings (issue 22 §7).
   fastify.addHook('onRequest', app.get(AnalyticsCsp).hook(contentSecurityPolicy(config.isProduction, providerFormOrigins(config))));
   // Before any body is read, session loaded or CSRF token checked: /api paths no route serves → 404.

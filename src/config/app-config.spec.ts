@@ -93,6 +93,15 @@ describe('loadAppConfig: API_DOCS', () => {
   it('refuses anything but true or false', () => {
     expect(() => loadAppConfig({ API_DOCS: 'yes' })).toThrow(/\n {2}API_DOCS: API_DOCS must be true or false/);
   });
+
+  it('takes a metrics token of 32+ bearer-token characters, and a database-count cache in ms', () => {
+    expect(loadAppConfig({}).metrics).toEqual({ token: undefined, dbCacheMs: 10_000 });
+    const token = 'abcDEF0123456789-._~+/abcdef012345==';
+    expect(loadAppConfig({ METRICS_TOKEN: ` ${token} `, METRICS_DB_CACHE_MS: '0' }).metrics).toEqual({ token, dbCacheMs: 0 });
+    expect(() => loadAppConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: at least 32 characters/);
+    expect(() => loadAppConfig({ METRICS_TOKEN: `${'a'.repeat(32)} b` })).toThrow(/METRICS_TOKEN: letters, digits/);
+    expect(() => loadAppConfig({ METRICS_DB_CACHE_MS: '-1' })).toThrow(/METRICS_DB_CACHE_MS: must be an integer ≥ 0/);
+  });
 });
 
 describe('loadAppConfig: providers (PAYUNi, LINE Pay, Amego, Telegram)', () => {

@@ -31,6 +31,8 @@ export interface AppConfig {
   webConcurrency: number;
   /** Retries, stall checks and the outbox (JOBS_*, OUTBOX_*). */
   jobs: JobsConfig;
+  /** GET /api/metrics: its bearer token (METRICS_TOKEN; unset → internal network only) and database-count cache (METRICS_DB_CACHE_MS). */
+  metrics: { token?: string; dbCacheMs: number };
   /** Serve the OpenAPI document and Swagger UI at /api/docs (API_DOCS; default: not in production). */
   apiDocs: boolean;
   /** SMS driver and provider credentials (the SMS module's `SMS_CONFIG`). */
@@ -159,6 +161,7 @@ export function loadAppConfig(raw: Record<string, unknown> = process.env): AppCo
       outboxRecheckMs: env.OUTBOX_RECHECK_MS,
       outboxClaimMs: env.OUTBOX_CLAIM_MS,
     },
+    metrics: { token: env.METRICS_TOKEN, dbCacheMs: env.METRICS_DB_CACHE_MS },
     apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
     sms: {
       driver: env.SMS_DRIVER,

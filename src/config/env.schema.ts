@@ -118,6 +118,21 @@ export class EnvVars {
   @Check((v) => v === undefined || (typeof v === 'string' && v.length >= 16), 'at least 16 characters')
   SESSION_SECRET?: string;
 
+  /**
+   * GET /api/metrics (Prometheus): set → only with `Authorization: Bearer <token>`; unset → only
+   * clients on loopback or a private network (the address TRUST_PROXY resolves). 32+ characters
+   * of a bearer token's alphabet (`openssl rand -hex 32`).
+   */
+  @Transform(trimmed)
+  @WhenSet((v) => typeof v === 'string' && v.length >= 32, 'at least 32 characters')
+  @WhenSet((v) => typeof v === 'string' && /^[A-Za-z0-9._~+/-]+=*$/.test(v), 'letters, digits and . _ ~ + / - only (it is sent as a Bearer token)')
+  METRICS_TOKEN?: string;
+
+  /** GET /api/metrics: how long the order and payment counts (database queries) are reused between scrapes (ms). */
+  @Transform(toInt)
+  @IntAtLeast(0)
+  METRICS_DB_CACHE_MS = 10_000;
+
   // ---------------------------------------------------------------- database, Redis, jobs
 
   /** Empty → SQLite file var/skinshop.sqlite; `sqlite:<path>`; `mysql://…` / `mariadb://…`. */

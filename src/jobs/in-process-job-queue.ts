@@ -252,13 +252,12 @@ export class InProcessJobQueue extends JobDriver {
   private trim(q: MemoryQueue): void {
     const now = Date.now();
     const dropped: MemoryJob[] = [];
-    const overflow = q.completed.length - JOB_DEFAULTS.keepCompletedCount;
-    q.completed = q.completed.filter((job, i) => {
-      const keep = i >= overflow && now - (job.finishedAt ?? now) <= JOB_DEFAULTS.keepCompletedAgeMs;
-      if (!keep) dropped.push(job);
-      return keep;
-    });
-    q.failed = q.failed.filter((job) => {
+    // Completed jobs are pushed as they finish (oldest first): the ones to drop are a prefix, so a
+    // finish costs O(dropped), not a pass over the last 1,000.
+    let cut = Math.max(0, q.completed.length - JOB_DEFAULTS.keepCompletedCount);
+    while (cut < q.completed.length && now - (q.completed[cut].finishedAt ?? now) > JOB_DEFAULTS.keepCompletedAgeMs) cut++;
+    if (cut > 0) dropped.push(...q.completed.splice(0, cut));
+    if (q.failed.some((job) => job.sensitive)) q.failed = q.failed.filter((job) => {
       const keep = !job.sensitive || now - (job.finishedAt ?? now) <= JOB_DEFAULTS.keepSensitiveFailedAgeMs;
       if (!keep) dropped.push(job);
       return keep;

@@ -30,8 +30,16 @@ export interface DomainEventMap {
   'promotions.changed': { promotionIds: number[] };
   /** Shop settings, shipping or payment methods changed. */
   'settings.changed': Record<string, never>;
-  /** A member placed an order (stock reserved, committed). */
-  'order.created': { orderId: number; payment: string; total: number };
+  /**
+   * A member placed an order (stock reserved, committed). `placed`: what the order's own transaction
+   * just wrote that listeners would otherwise read back (the buyer, the order number, the variants).
+   */
+  'order.created': {
+    orderId: number;
+    payment: string;
+    total: number;
+    placed?: { userId: number; merTradeNo: string; buyName: string; variantIds: number[] };
+  };
   /** An order's payment was confirmed (notify, LINE Pay confirm or reconciliation). */
   'order.paid': { orderId: number; payment: string; total: number };
   /** An order was cancelled and its stock released (`by`: the member, an expiry, a failed payment, reconciliation, staff). */

@@ -33,8 +33,8 @@ const readTime = (v: Date | string) => (v instanceof Date ? v : new Date(`${v.re
  * counters survive a restart and are shared by every process on the same database. Written the
  * way the library's own SQL stores are (`_upsert` / `_get` / `_delete`): one upsert per hit adds
  * to a live window or restarts an ended one, and the caller reads back exactly its own count —
- * SQLite in the same statement (`RETURNING`), MariaDB in the same transaction, under the row
- * lock the upsert took. So a burst of N hits is allowed exactly the rule's points.
+ * SQLite and MariaDB 10.5+ in the same statement (`RETURNING`), MySQL 8 in the same transaction,
+ * under the row lock the upsert took. So a burst of N hits is allowed exactly the rule's points.
  */
 export class RateLimiterTypeorm extends RateLimiterStoreAbstract {
   private readonly ds: DataSource;
@@ -80,17 +80,22 @@ export class RateLimiterTypeorm extends RateLimiterStoreAbstract {
     return { points: Number(rows[0].points), expiresAt: readTime(rows[0].expires_at) };
   }
 
-  private upsertMariaDb(key: string, points: number, expiresAt: Date, now: Date, force: boolean): Promise<StoredWindow> {
+  private async upsertMariaDb(key: string, points: number, expiresAt: Date, now: Date, force: boolean): Promise<StoredWindow> {
     // Assignments run left to right: `points` still sees the old `expires_at`.
     const ended = force ? 'TRUE' : 'expires_at <= ?';
-    return this.ds.transaction(async (em) => {
-      await em.query(
-        `INSERT INTO rate_limits (\`key\`, points, expires_at) VALUES (?, ?, ?)
+    const upsert = `INSERT INTO rate_limits (\`key\`, points, expires_at) VALUES (?, ?, ?)
          ON DUPLICATE KEY UPDATE
            points = IF(${ended}, VALUES(points), points + VALUES(points)),
-           expires_at = IF(${ended}, VALUES(expires_at), expires_at)`,
-        [key, points, expiresAt, ...(force ? [] : [now, now])],
-      );
+           expires_at = IF(${ended}, VALUES(expires_at), expires_at)`;
+    const params = [key, points, expiresAt, ...(force ? [] : [now, now])];
+    // MariaDB 10.5+ returns the row as the upsert left it: one statement, no transaction.
+    if (this.ds.driver.isReturningSqlSupported('insert')) {
+      const rows: { points: number; expires_at: Date }[] = await this.ds.query(`${upsert} RETURNING points, expires_at`, params);
+      return { points: Number(rows[0].points), expiresAt: readTime(rows[0].expires_at) };
+    }
+    // MySQL 8 has no RETURNING: read it back in the same transaction, under the row lock the upsert took.
+    return this.ds.transaction(async (em) => {
+      await em.query(upsert, params);
       const rows: { points: number; expires_at: Date }[] = await em.query('SELECT points, expires_at FROM rate_limits WHERE `key` = ?', [key]);
       return { points: Number(rows[0].points), expiresAt: readTime(rows[0].expires_at) };
     });

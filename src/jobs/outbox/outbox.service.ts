@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AsyncResource } from 'node:async_hooks';
 import { In, LessThan } from 'typeorm';
 import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
@@ -26,6 +27,47 @@ export class OutboxJobBusyError extends Error {
 export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
 
 const BATCH = 200;
+/** Most jobs one claim or done UPDATE covers. */
+const GROUP_MAX = 100;
+const OPEN_STATES = [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed];
+
+/**
+ * Group commit: what is asked for while a statement is being prepared or runs goes into the next
+ * one (`run` gets the batch, answers per item in the same order). Nothing waits for a timer: the
+ * first item's batch leaves on the next turn of the event loop, so the jobs that start or finish
+ * in one turn (an order's three) share a statement. Each caller's promise settles with its batch.
+ */
+class GroupCommit<T, R> {
+  private queue: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  private busy = false;
+  /** Flushes outside the async context of whoever asked first (a request's or a job's transaction). */
+  private readonly detached = AsyncResource.bind(<X>(fn: () => X): X => fn());
+
+  constructor(private readonly run: (items: T[]) => Promise<R[]>) {}
+
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.busy) {
+        this.busy = true;
+        this.detached(() => setImmediate(() => void this.flush()));
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, GROUP_MAX);
+      try {
+        const results = await this.run(batch.map((b) => b.item));
+        batch.forEach((b, i) => b.resolve(results[i]));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    this.busy = false;
+  }
+}
 /** Done rows are kept a week for operators, then deleted by the sweep. */
 export const OUTBOX_KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
 
@@ -60,6 +102,14 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private running: Promise<void> = Promise.resolve();
   private kickScheduled = false;
   private stopped = false;
+  /** The rows enqueued in each open transaction (by its entity manager), handed after its commit. */
+  private readonly batches = new WeakMap<object, { rows: OutboxMessage[]; repeat: boolean }>();
+  /** Jobs starting together are claimed by one UPDATE, jobs completing together marked done by one. */
+  private readonly claims = new GroupCommit<SettledJob, boolean | 'busy'>((jobs) => this.claimAll(jobs));
+  private readonly dones = new GroupCommit<SettledJob, void>(async (jobs) => {
+    await this.markDoneAll(jobs);
+    return jobs.map(() => undefined);
+  });
 
   constructor(
     private readonly tx: Transactions,
@@ -83,15 +133,39 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: { jobId: string; attempts?: number }): Promise<void> {
     if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
     const values = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
-    const result = await this.tx.manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
+    const manager = this.tx.manager;
+    const result = await manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
     const id = Number((result.identifiers[0] as { id?: number } | undefined)?.id ?? 0);
-    // After the commit the row goes straight to the queue (the answer then means "queued");
-    // if that fails, or the insert was a repeat, the sweep hands it.
-    this.tx.afterCommit(async () => {
-      if (!id) return this.kick();
-      const row = Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 });
-      if (await this.hand(row)) await this.markQueued(row);
-    });
+    // After the commit the rows go straight to the queue (the answer then means "queued"); if that
+    // fails, or the insert was a repeat, the sweep hands it. The rows of one transaction are handed
+    // together and marked queued by one UPDATE (an order writes several).
+    const row = id ? Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 }) : undefined;
+    if (!this.tx.active) {
+      this.tx.afterCommit(() => this.handAll(row ? [row] : [], !row));
+      return;
+    }
+    let batch = this.batches.get(manager);
+    if (!batch) {
+      const rows: OutboxMessage[] = [];
+      batch = { rows, repeat: false };
+      this.batches.set(manager, batch);
+      const mine = batch;
+      this.tx.afterCommit(() => {
+        if (this.batches.get(manager) === mine) this.batches.delete(manager);
+        return this.handAll(mine.rows, mine.repeat);
+      });
+    }
+    if (row) batch.rows.push(row);
+    else batch.repeat = true;
+  }
+
+  /** After a commit: its new rows to the queue in order, those handed marked queued at once; a repeat insert kicks the sweep. */
+  private async handAll(rows: OutboxMessage[], repeat: boolean): Promise<void> {
+    const handed: OutboxMessage[] = [];
+    // A row the queue refused stays pending: the sweep hands it.
+    for (const row of rows) if (await this.hand(row)) handed.push(row);
+    if (handed.length > 0) await this.markQueuedAll(handed);
+    if (repeat) this.kick();
   }
 
   /** Dispatches pending rows soon (coalesced). */
@@ -234,44 +308,77 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
   }
 
+  /** New rows just handed (dispatch_count 0), only from pending: one UPDATE. */
+  private async markQueuedAll(rows: OutboxMessage[]): Promise<void> {
+    if (rows.length === 1) return this.markQueued(rows[0]);
+    await this.tx
+      .repo(OutboxMessage)
+      .update({ id: In(rows.map((r) => r.id)), state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: 1 });
+  }
+
   /**
    * Before a job runs: its row is claimed for `claimMs`, so a second run of the same job (a lock
    * that lapsed under load, a re-hand after Redis lost the job while it ran) cannot do the work
    * twice. A job already done is skipped (false); one held by another run fails this attempt
-   * with OutboxJobBusyError and is retried after its backoff. A job without a row runs.
+   * with OutboxJobBusyError and is retried after its backoff. A job without a row runs. Jobs
+   * starting together share the UPDATE (see claimAll).
    */
   private async claim(job: SettledJob): Promise<boolean> {
+    const claimed = await this.claims.add(job);
+    if (claimed === 'busy') throw new OutboxJobBusyError(job.id);
+    if (!claimed) this.logger.log(`job ${job.name} #${job.id} already done: skipped`);
+    return claimed;
+  }
+
+  /**
+   * One UPDATE claims the open, unclaimed rows of `jobs` until a new instant. When it took them
+   * all (the usual case) that is the answer; otherwise one read tells, per job, whether its row
+   * now holds this claim (its run goes ahead), is done (skipped), is held by another run (busy),
+   * or does not exist (the job runs).
+   */
+  private async claimAll(jobs: SettledJob[]): Promise<(boolean | 'busy')[]> {
     const now = new Date();
+    const until = new Date(now.getTime() + this.options.claimMs);
+    const ids = [...new Set(jobs.map((j) => j.id))];
     const repo = this.tx.repo(OutboxMessage);
     const claimed = await repo
       .createQueryBuilder()
       .update()
-      .set({ claimed_until: new Date(now.getTime() + this.options.claimMs) })
-      .where('job_id = :id AND state IN (:...open)', { id: job.id, open: [OutboxState.Pending, OutboxState.Queued, OutboxState.Failed] })
+      .set({ claimed_until: until })
+      .where('job_id IN (:...ids) AND state IN (:...open)', { ids, open: OPEN_STATES })
       .andWhere('(claimed_until IS NULL OR claimed_until < :now)', { now })
       .execute();
-    if ((claimed.affected ?? 0) > 0) return true;
-    const row = await repo.findOne({ where: { job_id: job.id }, select: { id: true, state: true } });
-    if (!row) return true;
-    if (row.state === OutboxState.Done) {
-      this.logger.log(`job ${job.name} #${job.id} already done: skipped`);
-      return false;
-    }
-    throw new OutboxJobBusyError(job.id);
+    if ((claimed.affected ?? 0) === jobs.length && ids.length === jobs.length) return jobs.map(() => true);
+    const rows = await repo.find({ where: { job_id: In(ids) }, select: { job_id: true, state: true, claimed_until: true } });
+    const byId = new Map(rows.map((r) => [r.job_id, r]));
+    const mine = new Set<string>();
+    return jobs.map((job) => {
+      const row = byId.get(job.id);
+      if (!row) return true;
+      if (row.state === OutboxState.Done) return false;
+      // A job id twice in one batch (a re-run racing its own first run): only one of them holds it.
+      if (OPEN_STATES.includes(row.state) && row.claimed_until && new Date(row.claimed_until).getTime() === until.getTime() && !mine.has(job.id)) {
+        mine.add(job.id);
+        return true;
+      }
+      return 'busy';
+    });
   }
 
   /** A run that threw lets go of its row, so its retry need not wait for the claim to lapse. */
   private async release(job: SettledJob): Promise<void> {
-    await this.tx.repo(OutboxMessage).update({ job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) }, { claimed_until: null });
+    await this.tx.repo(OutboxMessage).update({ job_id: job.id, state: In(OPEN_STATES) }, { claimed_until: null });
   }
 
-  private async markDone(job: SettledJob): Promise<void> {
+  /** Settles when the job's row is marked done (jobs completing together share the UPDATE). */
+  private markDone(job: SettledJob): Promise<void> {
+    return this.dones.add(job);
+  }
+
+  private async markDoneAll(jobs: SettledJob[]): Promise<void> {
     await this.tx
       .repo(OutboxMessage)
-      .update(
-        { job_id: job.id, state: In([OutboxState.Pending, OutboxState.Queued, OutboxState.Failed]) },
-        { state: OutboxState.Done, finished_at: new Date(), claimed_until: null },
-      );
+      .update({ job_id: In([...new Set(jobs.map((j) => j.id))]), state: In(OPEN_STATES) }, { state: OutboxState.Done, finished_at: new Date(), claimed_until: null });
   }
 
   private async markFailed(job: SettledJob, error: string): Promise<void> {

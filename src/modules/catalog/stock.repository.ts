@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { Transactions } from '../../common/transactions/transactions';
 import { lockForRead, lockForWrite } from '../../database/db-dialect';
 import { Product } from './entities/product.entity';
@@ -28,6 +29,14 @@ export class StockRepository {
    */
   async listed(productId: number): Promise<boolean> {
     return (await this.tx.repo(Product).findOne({ where: { id: productId, is_active: 1 }, select: { id: true } })) !== null;
+  }
+
+  /** Which of these products are listed (one plain read for an order's products, as `listed`). */
+  async listedOf(productIds: readonly number[]): Promise<Set<number>> {
+    if (productIds.length === 0) return new Set();
+    if (productIds.length === 1) return (await this.listed(productIds[0])) ? new Set(productIds) : new Set();
+    const rows = await this.tx.repo(Product).find({ where: { id: In([...productIds]), is_active: 1 }, select: { id: true } });
+    return new Set(rows.map((r) => r.id));
   }
 
   /**

@@ -96,8 +96,9 @@ export class StockService {
       const required = new Set(lines.map((l) => variants.get(l.variantId)!.product_id));
       const byProduct = sumByProduct([...lines, ...wanted], variants);
 
+      const listed = await this.rows.listedOf([...byProduct.keys()]);
       for (const productId of byProduct.keys()) {
-        if (await this.rows.listed(productId)) continue;
+        if (listed.has(productId)) continue;
         if (!required.has(productId)) {
           // Only optional lines of a delisted product: left out.
           skipped.push(...wanted.filter((l) => variants.get(l.variantId)!.product_id === productId));

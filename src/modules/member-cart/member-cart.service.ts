@@ -40,7 +40,7 @@ export class MemberCartService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.inTransaction('order.created', (e) => (GATEWAY_PAYMENTS.includes(e.payment) ? Promise.resolve() : this.ordered(e.orderId)));
+    this.events.inTransaction('order.created', (e) => (GATEWAY_PAYMENTS.includes(e.payment) ? Promise.resolve() : this.ordered(e.orderId, e.placed)));
     this.events.inTransaction('order.paid', (e) => (GATEWAY_PAYMENTS.includes(e.payment) ? this.ordered(e.orderId) : Promise.resolve()));
   }
 
@@ -137,7 +137,8 @@ export class MemberCartService implements OnModuleInit {
    * An order was placed (in its transaction): the ordered variants leave the member's server cart
    * (tombstones stamped now, so a tab still showing them can't put them back with an older write).
    */
-  async ordered(orderId: number): Promise<void> {
+  async ordered(orderId: number, placed?: { userId: number; variantIds: number[] }): Promise<void> {
+    if (placed) return this.clearLines(placed.userId, placed.variantIds);
     // A read-only look at the orders module's tables, by name (its exported services don't answer variants).
     const rows = await this.tx.manager
       .createQueryBuilder()
@@ -148,6 +149,10 @@ export class MemberCartService implements OnModuleInit {
       .getRawMany<{ user_id: number | string | null; variant_id: number | string | null }>();
     const userId = Number(rows[0]?.user_id ?? 0);
     const variantIds = [...new Set(rows.map((r) => Number(r.variant_id ?? 0)).filter((v) => v > 0))];
+    return this.clearLines(userId, variantIds);
+  }
+
+  private async clearLines(userId: number, variantIds: number[]): Promise<void> {
     if (!userId || variantIds.length === 0) return;
     await this.tx
       .repo(MemberCartItem)

@@ -21,14 +21,24 @@ export class AdminOrderAlerts implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.inTransaction('order.created', ({ orderId }) => this.raise(STAFF_ALERT.newOrder, orderId, '新訂單', `alert-new-order:${orderId}`));
+    this.events.inTransaction('order.created', ({ orderId, payment, total, placed }) =>
+      this.raise(STAFF_ALERT.newOrder, orderId, '新訂單', `alert-new-order:${orderId}`, placed && {
+        id: orderId,
+        mer_trade_no: placed.merTradeNo,
+        total_amount: total,
+        buy_name: placed.buyName,
+        payment,
+        order_status_msg: '',
+      }),
+    );
     this.events.inTransaction('order.paid', ({ orderId }) => this.raise(STAFF_ALERT.paymentCompleted, orderId, '付款完成', `alert-paid:${orderId}`));
     this.events.inTransaction('order.cancelled', ({ orderId }) => this.raise(STAFF_ALERT.orderCancelled, orderId, '訂單取消', `alert-cancelled:${orderId}`));
   }
 
-  private async raise(type: StaffAlertType, orderId: number, title: string, jobId: string): Promise<void> {
+  /** `known`: the order's alert columns as its own transaction just wrote them (else read). */
+  private async raise(type: StaffAlertType, orderId: number, title: string, jobId: string, known?: AlertedOrder): Promise<void> {
     if (!(await this.alerts.enabled(type))) return;
-    const order = await this.tx.repo(Order).findOne({
+    const order = known ?? await this.tx.repo(Order).findOne({
       where: { id: orderId },
       select: { id: true, mer_trade_no: true, total_amount: true, buy_name: true, payment: true, order_status_msg: true },
     });
@@ -36,6 +46,8 @@ export class AdminOrderAlerts implements OnModuleInit {
     await this.alerts.raise(type, await orderAlertText(this.settings, title, order), jobId);
   }
 }
+
+type AlertedOrder = Pick<Order, 'id' | 'mer_trade_no' | 'total_amount' | 'buy_name' | 'payment' | 'order_status_msg'>;
 
 /** `【新訂單】SS2511… NT$ 1,280（貨到付款）訂購人：王小明`; a cancel adds its reason. */
 export async function orderAlertText(

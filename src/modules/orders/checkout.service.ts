@@ -274,7 +274,14 @@ export class CheckoutService {
     if (payment === 'cod') {
       await this.outbox.enqueue(JobName.MailOrderConfirmation, { orderId: order.id }, { jobId: `mail-order:${order.id}` });
     }
-    await this.events.publish('order.created', { orderId: order.id, payment, total: money.total });
+    // What the listeners need of the order rides along (they need not read back this transaction's rows).
+    const variantIds = [...new Set(quote.result.lines.filter((l) => l.line_kind !== 'gift').map((l) => l.variant_id))];
+    await this.events.publish('order.created', {
+      orderId: order.id,
+      payment,
+      total: money.total,
+      placed: { userId, merTradeNo: order.mer_trade_no, buyName: order.buy_name, variantIds },
+    });
     // Last: the promotions' counters and the products' rows are the hot rows every order of them
     // waits on until this commits (a spent code or use refuses the order here, 409).
     await this.lines.takeLimited(userId, order.id, quote);

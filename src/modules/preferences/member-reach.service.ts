@@ -3,8 +3,6 @@ import type { NotifyChannel } from '../../common/api/preferences';
 import { messageOrigin } from '../../common/messages/message-origin';
 import { Transactions } from '../../common/transactions/transactions';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { UsersService } from '../users/users.service';
-import { MemberPreference } from './entities/member-preference.entity';
 import { LineFriends } from './line-friends.service';
 import { marketingRouteOf, orderNewsRouteOf, type ReachFacts, type ReachRoute } from './reach-route';
 import { type MarketingChannel, unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
@@ -13,6 +11,18 @@ export type { ReachRoute } from './reach-route';
 export type { MarketingChannel } from './unsubscribe-token';
 
 const CHANNELS: readonly NotifyChannel[] = ['line', 'sms', 'email'];
+
+/** A member with their preferences (absent: NULLs) and latest LINE subject, as `facts` reads them. */
+interface FactsRow {
+  is_active: number | string | boolean;
+  blocked_at: Date | string | null;
+  email: string | null;
+  phone: string | null;
+  notify_channel: string | null;
+  marketing_email: number | string | null;
+  marketing_line: number | string | null;
+  line_subject: string | null;
+}
 
 /**
  * How the shop may reach a member (issue 22), for the modules that send: order news
@@ -25,28 +35,36 @@ export class MemberReach {
 
   constructor(
     private readonly tx: Transactions,
-    private readonly users: UsersService,
     private readonly friends: LineFriends,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.key = unsubscribeKey(config.sessionSecret);
   }
 
-  /** The facts of a member (null when gone). */
+  /**
+   * The facts of a member (null when gone): the member, their preferences and their latest LINE
+   * identity in one read (each job that sends news asks).
+   */
   async facts(userId: number): Promise<ReachFacts | null> {
-    const user = await this.users.findById(userId);
-    if (!user) return null;
-    const pref = await this.tx.repo(MemberPreference).findOne({ where: { user_id: userId } });
-    const lineUserId = await this.users.identitySubject(userId, 'line');
+    const rows: FactsRow[] = await this.tx.manager.query(
+      `SELECT u.is_active, u.blocked_at, u.email, u.phone, p.notify_channel, p.marketing_email, p.marketing_line,
+         (SELECT i.subject FROM user_identities i WHERE i.user_id = u.id AND i.provider = 'line' ORDER BY i.id DESC LIMIT 1) AS line_subject
+       FROM users u LEFT JOIN member_preferences p ON p.user_id = u.id
+       WHERE u.id = ?`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const lineUserId = row.line_subject ?? null;
     const friend = await this.friends.isFriend(lineUserId);
-    const channel = (pref?.notify_channel ?? 'sms') as NotifyChannel;
+    const channel = (row.notify_channel ?? 'sms') as NotifyChannel;
     return {
-      active: Boolean(Number(user.is_active)) && !user.blocked_at,
-      email: user.email,
-      phone: user.phone,
+      active: Boolean(Number(row.is_active)) && !row.blocked_at,
+      email: row.email,
+      phone: row.phone,
       notifyChannel: CHANNELS.includes(channel) ? channel : 'sms',
-      marketingEmail: Boolean(pref && Number(pref.marketing_email)),
-      marketingLine: Boolean(pref && Number(pref.marketing_line)),
+      marketingEmail: Boolean(Number(row.marketing_email ?? 0)),
+      marketingLine: Boolean(Number(row.marketing_line ?? 0)),
       lineFriendId: friend ? lineUserId : null,
     };
   }

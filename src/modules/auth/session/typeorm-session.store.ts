@@ -42,7 +42,8 @@ export class TypeormSessionStore implements SessionStore {
 
   get(sid: string, cb: Cb<SessionData | null>): void {
     this.repo()
-      .findOne({ where: { id: sid } })
+      // Every request of a session reads it: only the two columns used (no timestamps, no ids).
+      .findOne({ select: { data: true, expires_at: true }, where: { id: sid } })
       .then((row) => {
         if (!row || row.expires_at.getTime() <= Date.now()) {
           this.knownExpiries.delete(sid);
