@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { COOKIE_OPTIONS } from './common/http/cookie-options';
 import { GENERIC_NOT_FOUND } from './common/http/envelope';
 import { FastReads } from './common/http/fast-reads';
 import { registerBodyParsers, REQUEST_ENCODINGS } from './common/http/json-body';
@@ -137,7 +138,7 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES } });
   // The built-in provider simulators (a provider without a URL): their pages under /sim/….
   mountSimulators(app, fastify);
-  await app.register(cookie);
+  await app.register(cookie, COOKIE_OPTIONS);
   await configureSessions(app, config);
   // Bull Board at /admin/queues behind the admin session (BullMQ only).
   await mountAdminQueues(app, config);

@@ -1,11 +1,12 @@
 import { fastifyCookie } from '@fastify/cookie';
 import Fastify from 'fastify';
+import { COOKIE_OPTIONS } from '../../common/http/cookie-options';
 import { csrfExemption } from './csrf.service';
 
 /** `request.cookies` as the app's routes see them (@fastify/cookie, registered by configureHttp). */
 async function parseCookies(header: string | undefined): Promise<Record<string, string | undefined>> {
   const app = Fastify();
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, COOKIE_OPTIONS);
   app.get('/', (req) => req.cookies);
   try {
     const res = await app.inject({ method: 'GET', url: '/', headers: header === undefined ? {} : { cookie: header } });
@@ -32,7 +33,9 @@ describe('CSRF helpers', () => {
     expect(c.vid).toBe('x/y');
     expect(c.sid).toBe('s:id.sig');
     expect(c.odd).toBe('%E0%A4%A');
-    expect(Object.keys(c).sort()).toEqual(['csrf', 'odd', 'sid', 'vid']);
+    // `bad` (no '=') is skipped; `=v` is a cookie with an empty name for the `cookie` 2 parser
+    // (RFC 6265bis), under a key nothing reads.
+    expect(Object.keys(c).sort()).toEqual(['', 'csrf', 'odd', 'sid', 'vid']);
     expect(await parseCookies(undefined)).toEqual({});
   });
 });
