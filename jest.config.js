@@ -12,6 +12,9 @@ const transformIgnorePatterns = [`/node_modules/(?!(?:.*/)?${ESM_ONLY})`];
 module.exports = {
   // Global (per-project values are ignored): API tests boot the whole app per file.
   testTimeout: 30000,
+  // Each API file boots a whole app and jest keeps a module registry per file: a worker that has grown
+  // past this is replaced after its file (CI runs two workers on 2 cores), instead of running out of heap.
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     {
       displayName: 'unit',
