@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The API contract of issue 2, as the tests need it. */
 export interface ListItem {
@@ -36,6 +36,21 @@ export async function loadCatalogue(request: APIRequestContext): Promise<Catalog
   const body = (await res.json()) as Catalogue & { success: boolean };
   expect(body.success).toBe(true);
   return body;
+}
+
+/**
+ * The catalogue as `page` itself received it (its GET /api/load/loadProducts): what its cards must
+ * show, whatever products other tests running alongside add meanwhile. Call before the page loads.
+ */
+export function catalogueSeenBy(page: Page): () => Promise<Catalogue> {
+  let seen: Promise<Catalogue> | undefined;
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/load/loadProducts' && res.status() === 200) seen = res.json() as Promise<Catalogue>;
+  });
+  return async () => {
+    await expect.poll(() => seen !== undefined, { message: 'the page loads the catalogue' }).toBe(true);
+    return seen!;
+  };
 }
 
 /** Variants of a product, read through the product-page endpoint. */
