@@ -44,7 +44,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** An `editor` account (catalogue, pages, images; no orders) hashed by the server's own PasswordHasher. */
-async function createEditor(databaseUrl, distDir) {
+export async function createEditor(databaseUrl, distDir) {
   const { PasswordHasher } = require(join(distDir, 'modules/auth/passwords.js'));
   const hash = await new PasswordHasher().hash(PASSWORD);
   const mysql = await import('mysql2/promise');
@@ -59,7 +59,7 @@ async function createEditor(databaseUrl, distDir) {
 }
 
 /** A signed-in back-office browser: its cookies and CSRF token (the server runs as behind a TLS proxy). */
-async function signIn(url, username) {
+export async function signIn(url, username) {
   const jar = new Map();
   const keep = (res) => {
     for (const c of res.headers.getSetCookie()) {
@@ -101,7 +101,7 @@ function readKinds(url, productId) {
 }
 
 /** The admin row of `productId` turned back into a createOrUpdateProduct body. */
-async function productBody(url, session, productId) {
+export async function productBody(url, session, productId) {
   const res = await fetch(`${url}/api/admin/productslist`, { method: 'POST', headers: { ...session.headers, ...json }, body: JSON.stringify({ searchKeyword: String(productId), limit: 10, offset: 0 }) });
   const body = await res.json();
   const p = body.products?.find((r) => r.product_id === productId);

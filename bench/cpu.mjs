@@ -2,15 +2,8 @@
 // Read from /proc/<pid>/stat (utime + stime) before and after a run; Linux only (elsewhere: n/a).
 import { readFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { clockTicks } from './lib.mjs';
 
-let ticks;
-function clockTicks() {
-  if (ticks === undefined) {
-    const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
-    ticks = Number(r.stdout?.trim()) || 100;
-  }
-  return ticks;
-}
 
 /** CPU time (user + system) process `pid` has used so far, in ms; NaN when it cannot be read. */
 export function procCpuMs(pid) {

@@ -90,7 +90,8 @@ export function machineBusyMs() {
 }
 
 let ticks;
-function clockTicks() {
+/** Kernel clock ticks per second (/proc CPU times are in ticks). */
+export function clockTicks() {
   if (ticks === undefined) {
     const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
     ticks = Number(r.stdout?.trim()) || 100;

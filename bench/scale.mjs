@@ -19,78 +19,14 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createShoppers, firstOrder, newKey, orderBody, orderIdOf, pct, pickVariants, request, shippingRule, Shopper, sql, STOCK_HIGH, succeeded, describe } from './checkout.mjs';
+import { createEditor, productBody, signIn } from './admin-catalog.mjs';
 import { freePort, freshMariaDb, load, root, startServer, startWorker } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
-const EDITOR_PASSWORD = 'BenchEditor1234';
 const CONTACT_LIMIT = 5;
 const SHOPPERS = 16;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const json = { 'Content-Type': 'application/json' };
-const proxied = { 'X-Forwarded-Proto': 'https' };
-
-// ---------------------------------------------------------------- back office (as bench/admin-catalog.mjs)
-
-async function createEditor(databaseUrl) {
-  const { PasswordHasher } = require(join(root, 'dist/modules/auth/passwords.js'));
-  const hash = await new PasswordHasher().hash(EDITOR_PASSWORD);
-  const c = await sql(databaseUrl);
-  try {
-    await c.query("INSERT INTO admins (username, password_hash, display_name, role, is_active) VALUES ('bench-scale-editor', ?, 'bench-scale-editor', 'editor', 1)", [hash]);
-  } finally {
-    await c.end();
-  }
-  return 'bench-scale-editor';
-}
-
-/** A signed-in back-office browser (cookies + CSRF token), signed in on `url`. */
-async function signIn(url, username) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const tokenRes = await fetch(`${url}/api/admin/csrf-token`, { headers: proxied });
-  keep(tokenRes);
-  const { csrfToken } = await tokenRes.json();
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { ...proxied, ...json, 'X-CSRF-Token': csrfToken, Cookie: cookie() },
-    body: JSON.stringify({ username, password: EDITOR_PASSWORD, rememberMe: false }),
-  });
-  keep(res);
-  const body = await res.json();
-  if (res.status !== 200 || body.success !== true) throw new Error(`admin login: ${res.status} ${body.message ?? ''}`);
-  return { ...proxied, 'X-CSRF-Token': body.csrfToken, Cookie: cookie() };
-}
-
-/** The admin row of `productId` as a createOrUpdateProduct body. */
-async function productBody(url, headers, productId) {
-  const res = await fetch(`${url}/api/admin/productslist`, { method: 'POST', headers: { ...headers, ...json }, body: JSON.stringify({ searchKeyword: String(productId), limit: 10, offset: 0 }) });
-  const p = (await res.json()).products?.find((r) => r.product_id === productId);
-  if (!p) throw new Error(`productslist: product ${productId} not found (${res.status})`);
-  return {
-    product_id: p.product_id,
-    product_type: p.product_type,
-    title: p.title,
-    description: p.description,
-    unit: p.unit,
-    image_url: p.image_url,
-    seo_description: p.seo_description,
-    views_count: p.views_count,
-    sold_quantity: p.sold_quantity,
-    is_new: p.is_new,
-    is_hot: p.is_hot,
-    is_manager: p.is_manager,
-    is_active: p.is_active,
-    product_media: p.product_media.map((m) => ({ media_url: m.media_url, ordering: m.ordering, is_active: m.is_active })),
-    product_variants: p.product_variants.map((v) => ({ id: v.id, variant_name: v.variant_name, quantity: v.quantity, original_price: v.original_price, discount_price: v.discount_price })),
-  };
-}
 
 /** The public prices of `productId` one process shows: in the product list and on its page. */
 async function publicPrices(url, productId) {
@@ -240,14 +176,16 @@ export async function scaleSection({ serverEnv, mailbox, redisUrl, database, sec
     );
 
     // Cache drop: an editor's save on A seen by B's cached reads (and B's by A's).
-    const editor = await createEditor(env.DATABASE_URL);
+    const editor = await createEditor(env.DATABASE_URL, join(root, 'dist'));
     const list = (await request(a.url, 'GET', '/api/load/loadProducts')).json;
     const productId = list.products[1].product_id;
-    const headersA = await signIn(a.url, editor);
-    const base = await productBody(a.url, headersA, productId);
+    const sessionA = await signIn(a.url, editor);
+    const headersA = sessionA.headers;
+    const base = await productBody(a.url, sessionA, productId);
     const dAB = await cacheDrop(a, b, headersA, base, productId, 1);
-    const headersB = await signIn(b.url, editor);
-    const base2 = await productBody(b.url, headersB, productId);
+    const sessionB = await signIn(b.url, editor);
+    const headersB = sessionB.headers;
+    const base2 = await productBody(b.url, sessionB, productId);
     const dBA = await cacheDrop(b, a, headersB, base2, productId, 1);
     const fmt = (d) => (Number.isFinite(d) ? `${d.toFixed(0)} ms` : '> 5 s');
     row('cache drop: save on A → B list+page, B → A', `${fmt(dAB)}, ${fmt(dBA)}`, '≤ 1000 ms', dAB <= 1000 && dBA <= 1000);
