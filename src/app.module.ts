@@ -7,7 +7,7 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { FastReadsModule } from './common/http/fast-reads.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RedisModule } from './common/redis/redis.module';
-import { loggerParams } from './common/http/logger';
+import { createRootLogger, loggerParams, ROOT_LOGGER } from './common/http/logger';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { buildDataSourceOptions } from './database/data-source';
@@ -60,11 +60,12 @@ export interface AppModuleOptions {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: AppModuleOptions): DynamicModule {
+    const rootLogger = createRootLogger(config);
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams(config)),
+        LoggerModule.forRoot(loggerParams(rootLogger)),
         TypeOrmModule.forRoot(buildDataSourceOptions(config.databaseUrl)),
         RedisModule,
         RateLimitModule,
@@ -113,7 +114,7 @@ export class AppModule {
         LogisticsModule,
         ...(options.http ? [HealthModule, MetricsModule, SeoModule, JobsAdminModule, EditorModule, DashboardModule] : []),
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }, { provide: ROOT_LOGGER, useValue: rootLogger }],
     };
   }
 }

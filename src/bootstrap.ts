@@ -55,7 +55,7 @@ export function fastifyOptions(config: AppConfig): FastifyServerOptions {
     bodyLimit: DEFAULT_JSON_LIMIT,
     // Draining (SIGTERM): new requests on kept-alive connections get 503 instead of waiting.
     return503OnClosing: true,
-    // No `logger`: Fastify logs nothing itself; requests are logged by nestjs-pino (pino-http), with its redaction and levels.
+    // No `logger`: Fastify logs nothing itself; the edge logs each answered request (common/http/logger's requestLogHook).
     routerOptions: {
       // As Express did: `/x/` is `/x`, and paths match whatever their letter case (parameters keep theirs).
       ignoreTrailingSlash: true,
@@ -95,7 +95,8 @@ class ShopFastifyAdapter extends FastifyAdapter {
 export async function createWebApp(config: AppConfig, options: { prepare?: boolean; clientDist?: string } = {}): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, { http: true, runWorkers: config.runWorkersInWeb }),
-    new ShopFastifyAdapter(fastifyOptions(config)),
+    // skipMiddie: the shop has no Nest (Express-style) middleware; middie would run on every request before any hook of ours.
+    new ShopFastifyAdapter({ ...fastifyOptions(config), skipMiddie: true }),
     // Errors reach the caller (main prints them and exits; tests see them) instead of process.exit inside Nest.
     // bodyParser off: configureHttp registers the content-type parsers (per-route limits, depth cap, forms only where taken).
     { bufferLogs: true, abortOnError: false, bodyParser: false },

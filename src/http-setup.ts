@@ -1,16 +1,20 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { HelmetOptions } from 'helmet';
+import type { Logger as PinoInstance } from 'pino';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COOKIE_OPTIONS } from './common/http/cookie-options';
 import { GENERIC_NOT_FOUND } from './common/http/envelope';
 import { FastReads } from './common/http/fast-reads';
+import { requestLogHook, ROOT_LOGGER } from './common/http/logger';
+import { registerScoped } from './common/http/scoped-plugin';
+import { helmetHeaders } from './common/http/security-headers';
 import { registerBodyParsers, REQUEST_ENCODINGS } from './common/http/json-body';
 import { COMPRESS_THRESHOLD } from './common/http/send-cached-json';
 import { createValidationPipe } from './common/http/validation.pipe';
@@ -61,8 +65,8 @@ export function providerFormOrigins(config: AppConfig): string[] {
   return url ? [new URL(url).origin] : [];
 }
 
-/** @fastify/helmet's options: our CSP, every answer carries these security headers. */
-export function securityOptions(config: AppConfig): FastifyHelmetOptions {
+/** helmet's options: our CSP, every answer carries these security headers. */
+export function securityOptions(config: AppConfig): HelmetOptions {
   return {
     contentSecurityPolicy: contentSecurityPolicy(config.isProduction, providerFormOrigins(config)),
     crossOriginEmbedderPolicy: false,
@@ -96,12 +100,14 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   const fastify = app.getHttpAdapter().getInstance();
   app.setGlobalPrefix('api');
 
-  // Every answer says which request it was (Fastify's id: a sane X-Request-Id, else a new UUID).
+  // Every answer carries helmet's security headers and says which request it was (Fastify's id: a sane X-Request-Id, else a new UUID).
+  const securityHeaders = helmetHeaders(securityOptions(config));
   fastify.addHook('onRequest', ((req, reply, done) => {
-    reply.header('X-Request-Id', req.id);
+    reply.headers(securityHeaders).header('X-Request-Id', req.id);
     done();
   }) satisfies Hook);
-  await app.register(helmet, securityOptions(config));
+  // One log line per request (off below the configured level).
+  fastify.addHook('onResponse', requestLogHook(app.get<PinoInstance>(ROOT_LOGGER)));
   // Metrics: every answer by method, route pattern (/api/orders/:id; 'unmatched' when no route took it) and status.
   const httpMetrics = app.get(HttpMetrics);
   fastify.addHook('onResponse', (req, reply, done) => {
@@ -135,7 +141,8 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   });
   registerBodyParsers(fastify);
   // Uploads (the routes read them with req.file()/req.parts(), with their own limits): 8 MB a file.
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES } });
+  // Its request hooks (temp-file clean-up, promises on every request) run for multipart requests only.
+  await registerScoped(fastify, multipart, { limits: { fileSize: IMAGE_MAX_BYTES } }, isMultipartRequest);
   // The built-in provider simulators (a provider without a URL): their pages under /sim/….
   mountSimulators(app, fastify);
   await app.register(cookie, COOKIE_OPTIONS);
@@ -192,7 +199,7 @@ function mountSimulators(app: NestFastifyApplication, fastify: FastifyInstance):
           decompress: false,
           handler: (req, reply) => {
             reply.hijack();
-            // The headers the hooks set so far (X-Request-Id) go along; helmet's are on the raw response already.
+            // The headers the hooks set so far (security headers, X-Request-Id) go along.
             for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
             handle(req.raw, reply.raw);
           },
@@ -234,4 +241,10 @@ async function serveClient(app: NestFastifyApplication, clientDist: string): Pro
       if (file.endsWith('.html')) res.header('Cache-Control', 'no-cache');
     },
   });
+}
+
+/** A multipart/form-data request (an upload): what @fastify/multipart's hooks are for. */
+function isMultipartRequest(req: FastifyRequest): boolean {
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && /^multipart\/form-data\b/i.test(type);
 }

@@ -46,7 +46,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: mapped.statusCode, body: { success: false, message: defaultMessage(mapped.statusCode) } };
     }
     this.logger.error(
-      { err: mapped, path: req.url, method: req.method },
+      { err: mapped, reqId: req.id, path: req.url, method: req.method },
       mapped instanceof Error ? mapped.message : 'Unhandled error',
     );
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: GENERIC_SERVER_ERROR } };

@@ -66,6 +66,21 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  */
 export function negotiateCoding(accept: string | undefined): JsonCoding {
   if (!accept) return 'identity';
+  // Browsers send a handful of distinct headers: each is parsed once (a bounded memo; long or odd ones are not kept).
+  let coding = codingOf.get(accept);
+  if (coding === undefined) {
+    coding = parseAcceptEncoding(accept);
+    if (accept.length <= 128) {
+      if (codingOf.size >= 64) codingOf.clear();
+      codingOf.set(accept, coding);
+    }
+  }
+  return coding;
+}
+
+const codingOf = new Map<string, JsonCoding>();
+
+function parseAcceptEncoding(accept: string): JsonCoding {
   let br = -1;
   let gzip = -1;
   let identity = -1;

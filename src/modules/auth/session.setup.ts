@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { Signer } from '@fastify/cookie';
 import { fastifySession, type FastifySessionOptions } from '@fastify/session';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerScoped } from '../../common/http/scoped-plugin';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config/app-config';
 import { AuthPassport } from './auth-passport';
@@ -118,7 +119,8 @@ export async function configureSessions(app: NestFastifyApplication, config: App
   };
 
   for (const side of [member, admin]) {
-    await registerScopedSession(fastify, (req) => sideOf(req) === side, {
+    // For that side's paths only (see registerScoped); the second registration keeps the first's `request.session` decorator.
+    await registerScoped(fastify, fastifySession, {
       secret: signer,
       cookieName: side.cookieName,
       cookiePrefix: COOKIE_PREFIX,
@@ -128,13 +130,17 @@ export async function configureSessions(app: NestFastifyApplication, config: App
       rolling: false,
       // Member: the idle timeout. Admin: no maxAge — a browser-session cookie unless the login asked to be remembered.
       cookie: side.kind === 'member' ? { ...side.cookie, maxAge: backend.idleSeconds() * 1000 } : side.cookie,
-    });
+    }, (req) => sideOf(req) === side);
   }
 
   const absoluteMs = auth.session.absoluteMinutes * 60_000;
-  fastify.addHook('onRequest', async (req: FastifyRequest) => {
+  // Callback hooks that return at once when there is nothing to do: an async hook would cost every request a promise.
+  fastify.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const side = sideOf(req);
-    if (!side || !req.session) return;
+    if (!side || !req.session) return done();
+    settle(checkSession(req, side), done);
+  });
+  const checkSession = async (req: FastifyRequest, side: SessionSide): Promise<void> => {
     if (side.kind === 'admin') {
       if (adminSessions.expired(req.session)) await startOver(req, side.store);
       return;
@@ -147,25 +153,22 @@ export async function configureSessions(app: NestFastifyApplication, config: App
     const user = await passport.userOf(id);
     if (user) req.user = user;
     else delete req.session.passport;
-  });
+  };
 
   // CSRF after the body is parsed (a malformed or too large body is answered 400 / 413 first, as before).
   const exempt = csrfExemption(auth.csrfExemptPaths);
-  fastify.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  fastify.addHook('preValidation', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (SAFE_METHODS.has(req.method)) return done();
     const path = pathOf(req);
     const kind = sessionKindOf(path);
-    if (kind === 'member' ? exempt(path) || csrf.isValid(req) : kind !== 'admin' || !path.startsWith('/api/') || adminCsrf.isValid(req)) return;
-    await reply.code(403).send({ success: false, message: MSG.csrfInvalid });
+    if (kind === 'member' ? exempt(path) || csrf.isValid(req) : kind !== 'admin' || !path.startsWith('/api/') || adminCsrf.isValid(req)) return done();
+    void reply.code(403).send({ success: false, message: MSG.csrfInvalid });
   });
 
   fastify.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
     const side = sideOf(req);
     if (!side) return done(null, payload);
-    slideIdleExpiry(req, reply, side).then(
-      () => done(null, payload),
-      (err: Error) => done(err),
-    );
+    slideIdleExpiry(req, reply, side).then(() => done(null, payload), done);
   });
 }
 
@@ -204,42 +207,7 @@ async function slideIdleExpiry(req: FastifyRequest, reply: FastifyReply, side: S
   if (side.rolling) reply.setCookie(side.cookieName, sent, { ...side.cookie, expires: s.cookie.expires ?? undefined });
 }
 
-/**
- * Registers @fastify/session for the requests `applies` selects only: its hooks are wrapped with
- * that test, and a decorator that an earlier registration made already is kept. This runs the
- * plugin twice (member and admin sessions, each with its cookie and store) on one `request.session`.
- */
-function registerScopedSession(fastify: FastifyInstance, applies: (req: FastifyRequest) => boolean, options: FastifySessionOptions): Promise<void> {
-  type Hook3 = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
-  type Hook4 = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
-  const scoped = Object.create(fastify) as FastifyInstance;
-  Object.assign(scoped, {
-    decorate(name: string, value: unknown) {
-      if (!fastify.hasDecorator(name)) fastify.decorate(name, value);
-      return scoped;
-    },
-    decorateRequest(name: string, value: unknown) {
-      if (!fastify.hasRequestDecorator(name)) fastify.decorateRequest(name, value as never);
-      return scoped;
-    },
-    addHook(name: string, hook: Hook3 | Hook4) {
-      if (name === 'onSend') {
-        const h = hook as Hook4;
-        fastify.addHook('onSend', function (this: FastifyInstance, req, reply, payload, done) {
-          if (!applies(req)) return done(null, payload);
-          h.call(this, req, reply, payload, done);
-        });
-      } else if (name === 'onRequest') {
-        const h = hook as Hook3;
-        fastify.addHook('onRequest', function (this: FastifyInstance, req, reply, done) {
-          if (!applies(req)) return done();
-          h.call(this, req, reply, done);
-        });
-      } else {
-        throw new Error(`@fastify/session added an unexpected ${name} hook`);
-      }
-      return scoped;
-    },
-  });
-  return new Promise((resolve, reject) => fastifySession(scoped, options, (err?: Error) => (err ? reject(err) : resolve())));
+/** Calls a callback hook's `done` once `work` has settled (with its error, if it failed). */
+function settle(work: Promise<void>, done: (err?: Error) => void): void {
+  work.then(() => done(), (err: Error) => done(err));
 }
