@@ -91,9 +91,28 @@ export async function ensureShopMember(request: APIRequestContext, testInfo: Tes
   return { member, loggedIn: true };
 }
 
-/** Logs the page in as this project's shop member. */
+/**
+ * Logs the page in as this project's shop member, with an empty cart: the member is shared by
+ * the worker's tests and the cart lives on the server (issue 22 §3), so what an earlier test left
+ * there would be merged into this page's cart at its first look at the session (a badge of 2
+ * after adding 1).
+ */
 export async function shopMember(page: Page, testInfo: TestInfo): Promise<ShopMember> {
   const { member, loggedIn } = await ensureShopMember(page.request, testInfo);
   if (!loggedIn) await login(page.request, member);
+  await emptyServerCart(page.request);
   return member;
+}
+
+/** Removes every line of the logged-in member's server cart (PUT with each line at quantity 0, newer than it). */
+export async function emptyServerCart(request: APIRequestContext): Promise<void> {
+  const res = await request.get('/api/member/cart');
+  expect(res.ok()).toBe(true);
+  const { cartItems } = (await res.json()) as { cartItems: { product_id: number; variant_id: number }[] };
+  if (cartItems.length === 0) return;
+  const now = new Date().toISOString();
+  const removals = cartItems.map((i) => ({ product_id: i.product_id, variant_id: i.variant_id, quantity: 0, updated_at: now }));
+  const put = await request.put('/api/member/cart', { data: { cartItems: removals }, headers: { 'X-CSRF-Token': await csrf(request) } });
+  expect(put.ok()).toBe(true);
+  expect(((await put.json()) as { cartItems: unknown[] }).cartItems).toEqual([]);
 }
