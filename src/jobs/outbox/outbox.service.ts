@@ -7,6 +7,7 @@ import { JobHandlerRegistry, SettledJob } from '../job-handler.registry';
 import { JobQueue, storedJobId } from '../job-queue';
 import { isJobName, JOB_DEFINITIONS, JobName, JobPayloads } from '../job-types';
 import { OutboxMessage, OutboxState } from './outbox-message.entity';
+import { plainExecute, plainFind, plainInsert, plainUpdate } from '../../database/plain-sql';
 
 export interface OutboxOptions {
   /** How often pending rows are dispatched and stale queued ones re-checked (ms). */
@@ -134,8 +135,9 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
     const values = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
     const manager = this.tx.manager;
-    const result = await manager.createQueryBuilder().insert().into(OutboxMessage).values(values).orIgnore().execute();
-    const id = Number((result.identifiers[0] as { id?: number } | undefined)?.id ?? 0);
+    // Plain SQL (plainInsert): an order writes several; a repeat (the same job id) inserts nothing and returns no id.
+    const [inserted] = await plainInsert(manager, OutboxMessage, [values], { ignore: true, returning: ['id'] });
+    const id = Number(inserted?.id ?? 0);
     // After the commit the rows go straight to the queue (the answer then means "queued"); if that
     // fails, or the insert was a repeat, the sweep hands it. The rows of one transaction are handed
     // together and marked queued by one UPDATE (an order writes several).
@@ -303,17 +305,13 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /** Only from pending: a fast job may already have marked it done. */
   private async markQueued(row: OutboxMessage): Promise<void> {
-    await this.tx
-      .repo(OutboxMessage)
-      .update({ id: row.id, state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 });
+    await plainUpdate(this.tx.manager, OutboxMessage, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: row.dispatch_count + 1 }, { id: row.id, state: OutboxState.Pending });
   }
 
   /** New rows just handed (dispatch_count 0), only from pending: one UPDATE. */
   private async markQueuedAll(rows: OutboxMessage[]): Promise<void> {
     if (rows.length === 1) return this.markQueued(rows[0]);
-    await this.tx
-      .repo(OutboxMessage)
-      .update({ id: In(rows.map((r) => r.id)), state: OutboxState.Pending }, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: 1 });
+    await plainUpdate(this.tx.manager, OutboxMessage, { state: OutboxState.Queued, dispatched_at: new Date(), dispatch_count: 1 }, { id: rows.map((r) => r.id), state: OutboxState.Pending });
   }
 
   /**
@@ -340,16 +338,17 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     const now = new Date();
     const until = new Date(now.getTime() + this.options.claimMs);
     const ids = [...new Set(jobs.map((j) => j.id))];
-    const repo = this.tx.repo(OutboxMessage);
-    const claimed = await repo
-      .createQueryBuilder()
-      .update()
-      .set({ claimed_until: until })
-      .where('job_id IN (:...ids) AND state IN (:...open)', { ids, open: OPEN_STATES })
-      .andWhere('(claimed_until IS NULL OR claimed_until < :now)', { now })
-      .execute();
-    if ((claimed.affected ?? 0) === jobs.length && ids.length === jobs.length) return jobs.map(() => true);
-    const rows = await repo.find({ where: { job_id: In(ids) }, select: { job_id: true, state: true, claimed_until: true } });
+    // Plain SQL (every job of every order claims and marks its row): `?` values converted as TypeORM does.
+    const m = this.tx.manager;
+    const claimedUntil = m.connection.getMetadata(OutboxMessage).findColumnWithPropertyName('claimed_until')!;
+    const at = (d: Date) => m.connection.driver.preparePersistentValue(d, claimedUntil);
+    const claimed = await plainExecute(
+      m,
+      `UPDATE outbox_messages SET claimed_until = ? WHERE job_id IN (${ids.map(() => '?').join(', ')}) AND state IN (${OPEN_STATES.map(() => '?').join(', ')}) AND (claimed_until IS NULL OR claimed_until < ?)`,
+      [at(until), ...ids, ...OPEN_STATES, at(now)],
+    );
+    if (claimed === jobs.length && ids.length === jobs.length) return jobs.map(() => true);
+    const rows = await plainFind(m, OutboxMessage, { where: { job_id: ids }, select: ['job_id', 'state', 'claimed_until'] });
     const byId = new Map(rows.map((r) => [r.job_id, r]));
     const mine = new Set<string>();
     return jobs.map((job) => {
@@ -367,7 +366,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /** A run that threw lets go of its row, so its retry need not wait for the claim to lapse. */
   private async release(job: SettledJob): Promise<void> {
-    await this.tx.repo(OutboxMessage).update({ job_id: job.id, state: In(OPEN_STATES) }, { claimed_until: null });
+    await plainUpdate(this.tx.manager, OutboxMessage, { claimed_until: null }, { job_id: job.id, state: OPEN_STATES });
   }
 
   /** Settles when the job's row is marked done (jobs completing together share the UPDATE). */
@@ -376,9 +375,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   private async markDoneAll(jobs: SettledJob[]): Promise<void> {
-    await this.tx
-      .repo(OutboxMessage)
-      .update({ job_id: In([...new Set(jobs.map((j) => j.id))]), state: In(OPEN_STATES) }, { state: OutboxState.Done, finished_at: new Date(), claimed_until: null });
+    await plainUpdate(this.tx.manager, OutboxMessage, { state: OutboxState.Done, finished_at: new Date(), claimed_until: null }, { job_id: [...new Set(jobs.map((j) => j.id))], state: OPEN_STATES });
   }
 
   private async markFailed(job: SettledJob, error: string): Promise<void> {

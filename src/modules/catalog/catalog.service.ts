@@ -17,6 +17,7 @@ import { ProductType } from './entities/product-type.entity';
 import { ProductVariant } from './entities/product-variant.entity';
 import { priceRange } from './price-range';
 import { ProductViewsService } from './product-views.service';
+import { plainFind } from '../../database/plain-sql';
 
 export const PRODUCT_NOT_FOUND = '找不到商品';
 
@@ -155,9 +156,11 @@ export class CatalogService {
   async purchasable(productIds: readonly number[]): Promise<PurchasableProduct[]> {
     const ids = [...new Set(productIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (ids.length === 0) return [];
+    // Every quote and order: plain SQL (plainFind).
+    const m = this.products.manager;
     const [products, variants] = await Promise.all([
-      this.products.find({ where: { id: In(ids) }, select: { id: true, title: true, image_url: true, is_active: true, product_type: true } }),
-      this.variants.find({ where: { product_id: In(ids) }, order: { sort_order: 'ASC', id: 'ASC' } }),
+      plainFind(m, Product, { where: { id: ids }, select: ['id', 'title', 'image_url', 'is_active', 'product_type'] }),
+      plainFind(m, ProductVariant, { where: { product_id: ids }, order: [['sort_order', 'ASC'], ['id', 'ASC']] }),
     ]);
     const byProduct = groupBy(variants, (v) => v.product_id);
     return products.map((p) => ({

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { Transactions } from '../../common/transactions/transactions';
 import { lockForRead, lockForWrite } from '../../database/db-dialect';
 import { Product } from './entities/product.entity';
 import { ProductVariant } from './entities/product-variant.entity';
+import { plainExecute, plainFind, plainFindOne } from '../../database/plain-sql';
 
 /** A variant with its product's title, as a shortfall message names it. */
 export interface StockVariantRow {
@@ -28,14 +28,14 @@ export class StockRepository {
    * there; the sold count moved to payment, docs/decisions/0057-real-social-proof.md).
    */
   async listed(productId: number): Promise<boolean> {
-    return (await this.tx.repo(Product).findOne({ where: { id: productId, is_active: 1 }, select: { id: true } })) !== null;
+    return (await plainFindOne(this.tx.manager, Product, { where: { id: productId, is_active: 1 }, select: ['id'] })) !== null;
   }
 
   /** Which of these products are listed (one plain read for an order's products, as `listed`). */
   async listedOf(productIds: readonly number[]): Promise<Set<number>> {
     if (productIds.length === 0) return new Set();
     if (productIds.length === 1) return (await this.listed(productIds[0])) ? new Set(productIds) : new Set();
-    const rows = await this.tx.repo(Product).find({ where: { id: In([...productIds]), is_active: 1 }, select: { id: true } });
+    const rows = await plainFind(this.tx.manager, Product, { where: { id: productIds, is_active: 1 }, select: ['id'] });
     return new Set(rows.map((r) => r.id));
   }
 
@@ -72,13 +72,13 @@ export class StockRepository {
 
   /** `quantity -= q` of an active variant with at least q left: false otherwise (the caller reads why). */
   async take(variantId: number, q: number): Promise<boolean> {
-    const res = await this.tx.manager
-      .createQueryBuilder()
-      .update(ProductVariant)
-      .set({ quantity: () => 'quantity - :q' })
-      .where('id = :variantId AND is_active = 1 AND quantity >= :q', { variantId, q })
-      .execute();
-    return res.affected === 1;
+    // Every order line: plain SQL (the statement TypeORM's update() wrote, updated_at included).
+    const changed = await plainExecute(
+      this.tx.manager,
+      'UPDATE product_variants SET quantity = quantity - ?, updated_at = CURRENT_TIMESTAMP WHERE id = ? AND is_active = 1 AND quantity >= ?',
+      [q, variantId, q],
+    );
+    return changed === 1;
   }
 
   /** `quantity += q`, active or not. */
@@ -113,13 +113,12 @@ export class StockRepository {
 
   /** The variants with their product's title (a plain read: it takes no lock). */
   async variantsOf(ids: readonly number[]): Promise<Map<number, StockVariantRow>> {
-    const rows = await this.tx
-      .repo(ProductVariant)
-      .createQueryBuilder('v')
-      .innerJoin(Product, 'p', 'p.id = v.product_id')
-      .select(['v.id AS id', 'v.product_id AS product_id', 'v.variant_name AS variant_name', 'p.title AS title'])
-      .where('v.id IN (:...ids)', { ids: [...ids] })
-      .getRawMany<{ id: number | string; product_id: number | string; variant_name: string; title: string }>();
+    if (ids.length === 0) return new Map();
+    // Every order: plain SQL (the same text on both databases).
+    const rows = (await this.tx.manager.query(
+      `SELECT v.id AS id, v.product_id AS product_id, v.variant_name AS variant_name, p.title AS title FROM product_variants v INNER JOIN products p ON p.id = v.product_id WHERE v.id IN (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    )) as { id: number | string; product_id: number | string; variant_name: string; title: string }[];
     return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), product_id: Number(r.product_id), variant_name: r.variant_name, title: r.title }]));
   }
 }

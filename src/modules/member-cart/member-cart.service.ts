@@ -1,6 +1,5 @@
 import { GATEWAY_PAYMENTS } from '../../common/validation/checkout-rules';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { In } from 'typeorm';
 import type { ServerCartAnswer, ServerCartItem } from '../../common/api/member-cart';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ok } from '../../common/http/envelope';
@@ -10,6 +9,7 @@ import { VariantLookup, type VariantRef } from '../catalog/variant-lookup.servic
 import { toServerItem, wellFormedLines, type CartLineIn } from './cart-lines';
 import { MemberCartItem } from './entities/member-cart-item.entity';
 import { MemberCart } from './entities/member-cart.entity';
+import { plainUpdate } from '../../database/plain-sql';
 
 /** Live lines one server cart holds (the checkout takes at most 100 lines too). */
 export const MAX_SERVER_CART_LINES = 100;
@@ -154,14 +154,8 @@ export class MemberCartService implements OnModuleInit {
 
   private async clearLines(userId: number, variantIds: number[]): Promise<void> {
     if (!userId || variantIds.length === 0) return;
-    await this.tx
-      .repo(MemberCartItem)
-      .createQueryBuilder()
-      .update()
-      .set({ quantity: 0, updated_at: new Date() })
-      .where({ user_id: userId, variant_id: In(variantIds) })
-      .andWhere('quantity > 0')
-      .execute();
+    // Every order: plain SQL (plainUpdate).
+    await plainUpdate(this.tx.manager, MemberCartItem, { quantity: 0, updated_at: new Date() }, { user_id: userId, variant_id: variantIds }, 'quantity > 0');
   }
 }
 

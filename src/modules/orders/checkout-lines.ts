@@ -6,6 +6,7 @@ import { PointsService } from '../rewards/points.service';
 import type { PricedQuote } from '../promotions/quote.service';
 import { OrderAdjustment } from './entities/order-adjustment.entity';
 import { OrderItem } from './entities/order-item.entity';
+import { plainFind, plainInsert } from '../../database/plain-sql';
 
 /**
  * The rows of a new order as the quote priced them (spec 4 §4), in checkout's transaction, in two
@@ -31,14 +32,16 @@ export class CheckoutLines {
   async writePrices(orderId: number, quote: PricedQuote): Promise<void> {
     const { lines, priced } = quote.result;
     const now = lines.map((_, i) => i).filter((i) => lines[i].line_kind !== 'gift');
-    await this.tx.repo(OrderItem).insert(now.map((i) => this.row(orderId, quote, i)));
+    await plainInsert(this.tx.manager, OrderItem, now.map((i) => this.row(orderId, quote, i)));
     if (priced.adjustments.length === 0) return;
     // Line-level adjustments name their line's id (the lines were inserted in this order; gifts,
     // never discounted, come later).
     const needIds = priced.adjustments.some((a) => a.lineIndex !== null);
-    const ids = needIds ? (await this.tx.repo(OrderItem).find({ select: { id: true }, where: { order_id: orderId }, order: { id: 'ASC' } })).map((r) => r.id) : [];
+    const ids = needIds ? (await plainFind(this.tx.manager, OrderItem, { select: ['id'], where: { order_id: orderId }, order: [['id', 'ASC']] })).map((r) => r.id) : [];
     const idOf = new Map(now.map((lineIndex, k) => [lineIndex, ids[k]]));
-    await this.tx.repo(OrderAdjustment).insert(
+    await plainInsert(
+      this.tx.manager,
+      OrderAdjustment,
       priced.adjustments.map((a) => ({
         order_id: orderId,
         order_item_id: a.lineIndex === null ? null : (idOf.get(a.lineIndex) ?? null),
@@ -70,7 +73,7 @@ export class CheckoutLines {
     const kept = uses.filter((u) => !u.gift || shipped.has(u.promotionId));
     await this.promotionUses.record(userId, orderId, kept);
     const giftRows = gifts.filter(({ l }) => shipped.has(l.promotion_id!));
-    if (giftRows.length > 0) await this.tx.repo(OrderItem).insert(giftRows.map(({ i }) => this.row(orderId, quote, i)));
+    if (giftRows.length > 0) await plainInsert(this.tx.manager, OrderItem, giftRows.map(({ i }) => this.row(orderId, quote, i)));
     // Last: the codes' and promotions' counters, the rows every order of a promotion waits on.
     await this.promotionUses.takeCounts(userId, orderId, kept);
     // The member's points (issue 21): a conditional UPDATE of their own row (400 購物金餘額不足 rolls all back).

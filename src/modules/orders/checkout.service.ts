@@ -1,6 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { GatewayForm, SubmitOrderAnswer } from '../../common/api/orders';
 import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
@@ -37,6 +36,7 @@ import { SubmitOrderDto } from './dto/submit-order.dto';
 import { Order } from './entities/order.entity';
 import { CANCEL_MSG, ONLINE_PAYMENTS, ORDER_STATUS, OrderStateService, PAYMENT_STATUS } from './order-state.service';
 import { isDuplicateKey } from '../../database/db-dialect';
+import { plainFindOne, plainInsert } from '../../database/plain-sql';
 
 /** A double submit without an Idempotency-Key: one submit per member per 2 seconds. */
 export const CHECKOUT_LOCK = rateLimitRule('checkout-lock', 1, 2);
@@ -256,14 +256,13 @@ export class CheckoutService {
       shipping_fee: money.shippingFee,
       total_amount: money.total,
     };
-    // A plain INSERT (no save(): no subject bookkeeping, no re-read of the defaults). The order
-    // below carries the written columns and its id (the driver's insert id: MariaDB insertId,
-    // SQLite lastInsertRowid), which is all the rest of the submit reads.
+    // A plain INSERT (plainInsert: no save() bookkeeping, no re-read of the defaults, no query
+    // builder). The order below carries the written columns and its id, which is all the rest of
+    // the submit reads.
     const order = repo.create(values);
-    const result = await repo.createQueryBuilder().insert().into(Order).values(order as QueryDeepPartialEntity<Order>).updateEntity(false).execute();
-    const generated = repo.manager.connection.driver.createGeneratedMap(repo.metadata, result.raw, 0, 1) as Partial<Order> | undefined;
-    if (!generated?.id) throw new Error('order insert: no id from the driver');
-    order.id = Number(generated.id);
+    const [inserted] = await plainInsert(repo.manager, Order, [values], { returning: ['id'] });
+    if (!inserted?.id) throw new Error('order insert: no id returned');
+    order.id = Number(inserted.id);
     // Prices first: the order's own lines and adjustments, as quoted (gift lines once their stock is taken).
     await this.lines.writePrices(order.id, quote);
 
@@ -331,8 +330,8 @@ export class CheckoutService {
 
   /** The order this member already made with this key, with the columns `replay` reads. */
   private orderOfKey(userId: number, key: string): Promise<ReplayedOrder | null> {
-    return this.tx.repo(Order).findOne({
-      select: { id: true, mer_trade_no: true, payment: true, status_name: true, order_status_msg: true },
+    return plainFindOne(this.tx.manager, Order, {
+      select: ['id', 'mer_trade_no', 'payment', 'status_name', 'order_status_msg'],
       where: { user_id: userId, idempotency_key: key },
     });
   }

@@ -14,6 +14,7 @@ import { SYSTEM, type Actor } from './order-lifecycle';
 import { OrderMoves } from './order-moves.service';
 import { ONLINE_PAYMENTS, ORDER_STATUS, PAYMENT_STATUS, type CancelledBy, type OrderChange, type OrderStatusFields, type PaymentFact } from './order-state.constants';
 import { OrderRepository } from './order.repository';
+import { plainFind, plainFindOne } from '../../database/plain-sql';
 
 export * from './order-state.constants';
 
@@ -36,24 +37,25 @@ export class OrderStateService {
   ) {}
 
   findByMerTradeNo(merTradeNo: string): Promise<Order | null> {
-    return this.tx.repo(Order).findOne({ where: { mer_trade_no: merTradeNo } });
+    return plainFindOne(this.tx.manager, Order, { where: { mer_trade_no: merTradeNo } });
   }
 
   findById(orderId: number): Promise<Order | null> {
-    return this.tx.repo(Order).findOne({ where: { id: orderId } });
+    // Every job of every order reads it (mails, invoice, alerts): plain SQL (plainFind).
+    return plainFindOne(this.tx.manager, Order, { where: { id: orderId } });
   }
 
   /** The order and its lines (in checkout order), for jobs (mails, invoice). */
   async withItems(orderId: number): Promise<{ order: Order; items: OrderItem[] } | null> {
     const order = await this.findById(orderId);
     if (!order) return null;
-    const items = await this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+    const items = await plainFind(this.tx.manager, OrderItem, { where: { order_id: orderId }, order: [['id', 'ASC']] });
     return { order, items };
   }
 
   /** An order's adjustments (spec 4 §3), oldest first: the invoice prints each as its own line. */
   async adjustmentsOf(orderId: number): Promise<OrderAdjustment[]> {
-    return this.tx.repo(OrderAdjustment).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+    return plainFind(this.tx.manager, OrderAdjustment, { where: { order_id: orderId }, order: [['id', 'ASC']] });
   }
 
   /**
@@ -194,7 +196,7 @@ export class OrderStateService {
       if (r.restock && r.restockLines) {
         if (r.restockLines.length) await this.stock.releaseStock(r.restockLines);
       } else if (r.restock) {
-        const items = await this.tx.repo(OrderItem).find({ where: { order_id: orderId }, order: { id: 'ASC' } });
+        const items = await plainFind(this.tx.manager, OrderItem, { where: { order_id: orderId }, order: [['id', 'ASC']] });
         await this.stock.releaseStock(items.filter((i) => i.variant_id).map((i) => ({ variantId: i.variant_id!, quantity: i.quantity })));
       }
       if (order.refunded_amount < order.total_amount) return { full: false, status_name: order.status_name };

@@ -15,6 +15,7 @@ import { OrdersPort } from './orders-port';
 import { PointsLedger } from './points-ledger';
 import { RewardsSettings } from './rewards-settings.service';
 import { dayOf, KIND_LABEL, REWARDS_MSG, tierProgress } from './rewards-rules';
+import { plainFindOne } from '../../database/plain-sql';
 
 /** ReadCache prefix and lifetime of a member's expiring points (keyed by their last entry, balance and the day). */
 const EXPIRING_CACHE = 'points:expiring:';
@@ -238,7 +239,8 @@ export class PointsService {
   }
 
   private account(userId: number): Promise<MemberPoints | null> {
-    return this.tx.repo(MemberPoints).findOne({ where: { user_id: userId } });
+    // Every quote and order of a member: plain SQL (plainFind).
+    return plainFindOne(this.tx.manager, MemberPoints, { where: { user_id: userId } });
   }
 
   private async mustExist(userId: number): Promise<void> {

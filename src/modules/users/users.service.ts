@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { MSG } from '../../common/validation/messages';
+import { plainFind, plainFindOne } from '../../database/plain-sql';
 import { isDuplicateKey } from './db-errors';
 import { Address } from './entities/address.entity';
 import { UserConfig } from './entities/user-config.entity';
@@ -49,7 +50,8 @@ export class UsersService {
 
   /** The member behind a session, if still active (passport deserialisation). */
   async findActiveId(id: number): Promise<number | null> {
-    const u = await this.users.findOne({ select: { id: true, is_active: true }, where: { id } });
+    // Every request of a logged-in member (passport's deserializeUser): plain SQL (plainFind).
+    const u = await plainFindOne(this.tx.manager, User, { select: ['id', 'is_active'], where: { id } });
     return u && u.is_active ? u.id : null;
   }
 
@@ -236,17 +238,15 @@ export class UsersService {
   }
 
   async getProfile(userId: number): Promise<ProfileView> {
-    // Two reads at once (checkout reads the profile for every order): the member with their
-    // config (one row each at most), and their address book.
-    const [user, addresses] = await Promise.all([
-      this.users
-        .createQueryBuilder('u')
-        .leftJoinAndMapOne('u.profileConfig', UserConfig, 'c', 'c.user_id = u.id')
-        .where('u.id = :userId', { userId })
-        .getOne() as Promise<(User & { profileConfig?: UserConfig }) | null>,
-      this.tx.repo(Address).find({ where: { user_id: userId } }),
+    // Three reads at once (checkout reads the profile for every order): the member, their config
+    // (one row at most) and their address book; in plain SQL (plainFind).
+    const m = this.tx.manager;
+    const [user, config, addresses] = await Promise.all([
+      plainFindOne(m, User, { where: { id: userId } }),
+      plainFindOne(m, UserConfig, { where: { user_id: userId } }),
+      plainFind(m, Address, { where: { user_id: userId } }),
     ]);
     if (!user) throw new AppError(MSG.loginRequired, HttpStatus.UNAUTHORIZED);
-    return toProfileView(user, addresses, user.profileConfig ?? null);
+    return toProfileView(user, addresses, config);
   }
 }

@@ -3,6 +3,7 @@ import { DataSource, In, LessThanOrEqual, Not } from 'typeorm';
 import { Session } from '../entities/session.entity';
 import type { SessionData } from '../../../common/auth/session.types';
 import type { SessionStore } from './session-store';
+import { plainFindOne } from '../../../database/plain-sql';
 
 type Cb<T = void> = (err?: unknown, value?: T) => void;
 
@@ -41,9 +42,8 @@ export class TypeormSessionStore implements SessionStore {
   }
 
   get(sid: string, cb: Cb<SessionData | null>): void {
-    this.repo()
-      // Every request of a session reads it: only the two columns used (no timestamps, no ids).
-      .findOne({ select: { data: true, expires_at: true }, where: { id: sid } })
+    // Every request of a session reads it: only the two columns used, in plain SQL (plainFind).
+    plainFindOne(this.ds.manager, Session, { select: ['data', 'expires_at'], where: { id: sid } })
       .then((row) => {
         if (!row || row.expires_at.getTime() <= Date.now()) {
           this.knownExpiries.delete(sid);
