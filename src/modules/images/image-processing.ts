@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpType from 'sharp';
 
 /** Spec 3 §9: each file at most 8 MB (8388608 bytes). */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -54,6 +54,9 @@ export async function inspectAndEncode(bytes: Buffer): Promise<EncodedImage | In
   if (!format) return 'not-image';
   if (hasEmbeddedMarkup(bytes)) return 'markup';
   try {
+    // sharp (libvips) is loaded with the first upload, not at start (a plain require: the server is CommonJS).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const sharp = require('sharp') as typeof sharpType;
     const input = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const meta = await input().metadata();
     if (meta.format !== format || !meta.width || !meta.height) return 'undecodable';

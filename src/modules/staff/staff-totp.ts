@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { authenticator } from 'otplib';
-import QRCode from 'qrcode';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { StaffClock } from './staff-clock';
 
@@ -31,7 +30,7 @@ export class StaffTotp {
 
   async provisioning(username: string, secret: string): Promise<{ otpauthUrl: string; qrDataUrl: string }> {
     const otpauthUrl = authenticator.keyuri(username, ISSUER, secret);
-    return { otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
+    return { otpauthUrl, qrDataUrl: await qrcode().toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
   }
 
   /** The time step of a valid code for `secret` newer than `afterStep`, else null. */
@@ -74,4 +73,10 @@ export class StaffTotp {
       return null;
     }
   }
+}
+
+/** qrcode, loaded when a TOTP is set up, not at start (a plain require: the server is CommonJS). */
+function qrcode(): typeof import('qrcode') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('qrcode') as typeof import('qrcode');
 }
