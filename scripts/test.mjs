@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in this order:
 //   1. server unit tests (rules, jobs on both drivers, schema drift on both dialects)
-//   2. API tests on SQLite with the in-process job driver (the embedded default) and,
-//   3. side by side with them, API tests on MariaDB with Redis (the production shape)
+//   2. API tests on SQLite with the in-process job driver (the embedded default)
+//   3. API tests on MariaDB with Redis (the production shape)
 //   4. client unit tests (vitest)
 //   5. browser tests (Playwright + Debian's Chromium) against the built app
 // Services missing on a laptop make their part skip with a notice; with CI=true
@@ -65,16 +65,14 @@ const reasons = [];
  * Runs a part with its output passed through as it comes and kept, so that a failure's reasons
  * (failed tests, unhandled errors outside any test) can be repeated at the end.
  */
-function run(name, cmd, args, env, report, explain, { held = false } = {}) {
-  if (held) console.log(`\n━━ ${name}: runs alongside, its output follows when it ends ━━`);
-  else console.log(`\n━━ ${name} ━━`);
+function run(name, cmd, args, env, report, explain) {
+  console.log(`\n━━ ${name} ━━`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env } });
     const chunks = [];
-    child.stdout.on('data', (d) => (held || process.stdout.write(d), chunks.push(d)));
-    child.stderr.on('data', (d) => (held || process.stderr.write(d), chunks.push(d)));
+    child.stdout.on('data', (d) => (process.stdout.write(d), chunks.push(d)));
+    child.stderr.on('data', (d) => (process.stderr.write(d), chunks.push(d)));
     child.on('close', (status) => {
-      if (held) console.log(`\n━━ ${name} ━━\n${Buffer.concat(chunks).toString('utf8')}`);
       const counts = report();
       if (counts) {
         totals.passed += counts.passed;
@@ -125,9 +123,9 @@ const jestReport = (file) => () => {
 // two files at a time halve the API tiers (SQLite: 453 s in band, 221 s with two workers). Each
 // file has its own database, media folder, Redis prefix and ports.
 const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
-const jest = (name, project, env, opts) => {
+const jest = (name, project, env) => {
   const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
-  return run(name, process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', '--outputFile', file, `--maxWorkers=${JEST_WORKERS}`], env, jestReport(file), jsonFailures(file), opts);
+  return run(name, process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', project, '--json', '--outputFile', file, `--maxWorkers=${JEST_WORKERS}`], env, jestReport(file), jsonFailures(file));
 };
 
 const [hasMaria, hasRedis] = [await mariadbReady(), await reachable('127.0.0.1', 6379)];
@@ -155,18 +153,13 @@ function ensureBuild(why) {
 
 if (want('unit')) await jest('server unit', 'unit', serviceEnv);
 if (want('api:sqlite') || want('api:mariadb')) ensureBuild('the API fault tests');
-// The two API tiers run side by side (each with its workers; the MariaDB tier's output is held
-// until it ends): one tier left about 15 % of two cores idle while its files waited on the
-// database, the servers they start and the tail of the slowest file.
-const apiTiers = [];
-if (want('api:sqlite')) apiTiers.push(jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' }));
+if (want('api:sqlite')) await jest('api on SQLite (embedded)', 'api', { ...serviceEnv, TEST_DB: 'sqlite' });
 if (want('api:mariadb')) {
   if (hasMaria && hasRedis) {
     // DATABASE_URL picks the dialect of the few per-dialect column types at import time.
-    apiTiers.push(jest('api on MariaDB + Redis', 'api', { ...serviceEnv, TEST_DB: 'mariadb', DATABASE_URL: MARIADB_URL + '/mysql', TEST_REDIS_URL: REDIS_URL }, { held: apiTiers.length > 0 }));
+    await jest('api on MariaDB + Redis', 'api', { ...serviceEnv, TEST_DB: 'mariadb', DATABASE_URL: MARIADB_URL + '/mysql', TEST_REDIS_URL: REDIS_URL });
   } else notice('API tests on MariaDB + Redis: a service is not reachable (start MariaDB and Redis, see README).');
 }
-await Promise.all(apiTiers);
 if (want('client')) {
   const file = join(out, 'client.json');
   await run('client (vitest)', 'npm', ['run', 'test', '--workspace', 'client', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {}, () => {
