@@ -8,12 +8,13 @@ import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
  *   snapshot. SQLite has no row locks: its transactions take turns (Transactions.run serialises
  *   them), so a plain read is already the latest.
  * - Duplicate keys. MariaDB says ER_DUP_ENTRY, SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY.
- * - Upserts: `ON DUPLICATE KEY UPDATE` on MariaDB, `ON CONFLICT … DO UPDATE` on SQLite.
+ * - Upserts: `ON DUPLICATE KEY UPDATE` on MariaDB, `ON CONFLICT … DO UPDATE` on SQLite; a taken key
+ *   skipped: `INSERT IGNORE` / `INSERT OR IGNORE`.
  * - Writers at once: SQLite's transactions take turns, so batch jobs run one writer there.
  */
 
-function isSqlite(qb: SelectQueryBuilder<ObjectLiteral>): boolean {
-  return qb.connection.options.type === 'better-sqlite3';
+function isSqlite(on: { connection: EntityManager['connection'] }): boolean {
+  return on.connection.options.type === 'better-sqlite3';
 }
 
 /** `SELECT … FOR UPDATE` on MariaDB (held until the transaction ends); unchanged on SQLite. */
@@ -37,7 +38,7 @@ export function isDuplicateKey(err: unknown): boolean {
 
 /** How many batch writers to run at once: `wanted` on MariaDB, 1 on SQLite (its transactions take turns). */
 export function concurrentWriters(m: EntityManager, wanted: number): number {
-  return m.connection.options.type === 'better-sqlite3' ? 1 : wanted;
+  return isSqlite(m) ? 1 : wanted;
 }
 
 /**
@@ -50,11 +51,16 @@ export async function upsertAdding(m: EntityManager, table: string, keyColumn: s
   const params = [key, ...cols.map((c) => deltas[c])];
   const names = cols.map((c) => `\`${c}\``).join(', ');
   const marks = params.map(() => '?').join(', ');
-  if (m.connection.options.type === 'better-sqlite3') {
+  if (isSqlite(m)) {
     const set = cols.map((c) => `\`${c}\` = \`${c}\` + excluded.\`${c}\``).join(', ');
     await m.query(`INSERT INTO ${table} (${keyColumn}, ${names}) VALUES (${marks}) ON CONFLICT(${keyColumn}) DO UPDATE SET ${set}, updated_at = strftime('%Y-%m-%d %H:%M:%f', 'now')`, params);
     return;
   }
   const set = cols.map((c) => `\`${c}\` = \`${c}\` + VALUES(\`${c}\`)`).join(', ');
   await m.query(`INSERT INTO ${table} (${keyColumn}, ${names}) VALUES (${marks}) ON DUPLICATE KEY UPDATE ${set}`, params);
+}
+
+/** The verb of an INSERT that skips a row whose unique key is taken (plainInsert's `ignore`). */
+export function insertIgnore(m: EntityManager): 'INSERT OR IGNORE' | 'INSERT IGNORE' {
+  return isSqlite(m) ? 'INSERT OR IGNORE' : 'INSERT IGNORE';
 }

@@ -1,6 +1,7 @@
 import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { QueryResult } from 'typeorm/query-runner/QueryResult.js';
+import { insertIgnore } from './db-dialect';
 
 type Scalar = string | number | boolean | Date | null;
 
@@ -19,7 +20,55 @@ interface Shape {
   columns: { key: string; column: ColumnMetadata }[];
 }
 
-const shapes = new WeakMap<EntityMetadata, Map<string, Shape>>();
+/**
+ * A `where` as SQL: its cache key (the condition keys and list lengths), its parameters (converted
+ * as TypeORM persists them) and, when asked, its text. Null when an empty IN list matches nothing.
+ */
+function conditions(manager: EntityManager, meta: EntityMetadata, where: PlainFind<ObjectLiteral>['where']): { key: string; params: unknown[]; sql: () => string[] } | null {
+  const driver = manager.connection.driver;
+  const params: unknown[] = [];
+  const parts: { name: string; arity: number | 'null' | 'one' }[] = [];
+  for (const [prop, value] of Object.entries(where)) {
+    if (value === undefined) continue;
+    const column = columnOf(meta, prop);
+    if (Array.isArray(value)) {
+      if (value.length === 0) return null; // IN (): nothing matches
+      for (const v of value) params.push(driver.preparePersistentValue(v, column));
+      parts.push({ name: column.databaseName, arity: value.length });
+    } else if (value === null) parts.push({ name: column.databaseName, arity: 'null' });
+    else {
+      params.push(driver.preparePersistentValue(value, column));
+      parts.push({ name: column.databaseName, arity: 'one' });
+    }
+  }
+  return {
+    key: parts.map((c) => `${c.name}:${c.arity}`).join(';'),
+    params,
+    sql: () =>
+      parts.map(({ name, arity }) => {
+        const col = driver.escape(name);
+        return arity === 'null' ? `${col} IS NULL` : arity === 'one' ? `${col} = ?` : `${col} IN (${Array.from({ length: arity }, () => '?').join(', ')})`;
+      }),
+  };
+}
+
+/** Statements built once per entity and shape (plainFind, plainInsert, plainUpdate). */
+const statements = new WeakMap<EntityMetadata, Map<string, Shape>>();
+
+function statement(meta: EntityMetadata, key: string, build: () => Shape): Shape {
+  let byKey = statements.get(meta);
+  if (!byKey) statements.set(meta, (byKey = new Map()));
+  let shape = byKey.get(key);
+  if (!shape) byKey.set(key, (shape = build()));
+  return shape;
+}
+
+/** A row as the entity (or its given columns), each value as TypeORM hydrates it. */
+function hydrate(manager: EntityManager, columns: Shape['columns'], row: Record<string, unknown>, proto: object): Record<string, unknown> {
+  const e = Object.create(proto) as Record<string, unknown>;
+  for (const { key, column } of columns) e[column.propertyName] = manager.connection.driver.prepareHydratedValue(row[key], column);
+  return e;
+}
 
 /**
  * The hottest reads and writes (checkout, every member request) in plain SQL: TypeORM's `find()` and query
@@ -32,34 +81,23 @@ const shapes = new WeakMap<EntityMetadata, Map<string, Shape>>();
  */
 export async function plainFind<E extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<E>, q: PlainFind<E>): Promise<E[]> {
   const meta = manager.connection.getMetadata(entity);
-  const params: unknown[] = [];
-  let key = `${(q.select ?? []).join(',')}|${(q.order ?? []).map(([c, d]) => `${c} ${d}`).join(',')}|${q.limit ?? ''}|`;
-  for (const [prop, value] of Object.entries(q.where)) {
-    if (value === undefined) continue;
-    const column = columnOf(meta, prop);
-    if (Array.isArray(value)) {
-      if (value.length === 0) return []; // IN (): nothing matches
-      for (const v of value) params.push(persistent(manager, column, v as Scalar));
-      key += `${prop}:${value.length};`;
-    } else if (value === null) {
-      key += `${prop}:null;`;
-    } else {
-      params.push(persistent(manager, column, value as Scalar));
-      key += `${prop}=;`;
-    }
-  }
-  let byKey = shapes.get(meta);
-  if (!byKey) shapes.set(meta, (byKey = new Map()));
-  let shape = byKey.get(key);
-  if (!shape) byKey.set(key, (shape = buildShape(manager, meta, q)));
-  const rows = (await manager.query(shape.sql, params)) as Record<string, unknown>[];
-  const driver = manager.connection.driver;
-  const proto = typeof meta.target === 'function' ? (meta.target.prototype as object) : Object.prototype;
-  return rows.map((row) => {
-    const e = Object.create(proto) as Record<string, unknown>;
-    for (const { key: k, column } of shape.columns) e[column.propertyName] = driver.prepareHydratedValue(row[k], column);
-    return e as E;
+  const where = conditions(manager, meta, q.where);
+  if (!where) return [];
+  const key = `select|${(q.select ?? []).join(',')}|${(q.order ?? []).map(([c, d]) => `${c} ${d}`).join(',')}|${q.limit ?? ''}|${where.key}`;
+  const shape = statement(meta, key, () => {
+    const esc = (name: string) => manager.connection.driver.escape(name);
+    const selected = q.select ? q.select.map((p) => columnOf(meta, p)) : meta.columns.filter((c) => !c.embeddedMetadata && !c.isVirtual);
+    const columns = selected.map((column) => ({ key: column.databaseName, column }));
+    const conds = where.sql();
+    let sql = `SELECT ${columns.map((c) => esc(c.key)).join(', ')} FROM ${esc(meta.tablePath)}`;
+    if (conds.length) sql += ` WHERE ${conds.join(' AND ')}`;
+    if (q.order?.length) sql += ` ORDER BY ${q.order.map(([p, d]) => `${esc(columnOf(meta, p).databaseName)} ${d}`).join(', ')}`;
+    if (q.limit !== undefined) sql += ` LIMIT ${Math.floor(q.limit)}`;
+    return { sql, columns };
   });
+  const rows = (await manager.query(shape.sql, where.params)) as Record<string, unknown>[];
+  const proto = typeof meta.target === 'function' ? (meta.target.prototype as object) : Object.prototype;
+  return rows.map((row) => hydrate(manager, shape.columns, row, proto) as E);
 }
 
 /** The first row of a plainFind (LIMIT 1), or null. */
@@ -73,28 +111,6 @@ function columnOf(meta: EntityMetadata, prop: string): ColumnMetadata {
   return column;
 }
 
-function persistent(manager: EntityManager, column: ColumnMetadata, value: Scalar): unknown {
-  return manager.connection.driver.preparePersistentValue(value, column);
-}
-
-function buildShape<E extends ObjectLiteral>(manager: EntityManager, meta: EntityMetadata, q: PlainFind<E>): Shape {
-  const esc = (name: string) => manager.connection.driver.escape(name);
-  const selected = q.select ? q.select.map((p) => columnOf(meta, p)) : meta.columns.filter((c) => !c.embeddedMetadata && !c.isVirtual);
-  const columns = selected.map((column) => ({ key: column.databaseName, column }));
-  const where: string[] = [];
-  for (const [prop, value] of Object.entries(q.where)) {
-    if (value === undefined) continue;
-    const name = esc(columnOf(meta, prop).databaseName);
-    if (Array.isArray(value)) where.push(`${name} IN (${value.map(() => '?').join(', ')})`);
-    else where.push(value === null ? `${name} IS NULL` : `${name} = ?`);
-  }
-  let sql = `SELECT ${columns.map((c) => esc(c.key)).join(', ')} FROM ${esc(meta.tablePath)}`;
-  if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
-  if (q.order?.length) sql += ` ORDER BY ${q.order.map(([p, d]) => `${esc(columnOf(meta, p).databaseName)} ${d}`).join(', ')}`;
-  if (q.limit !== undefined) sql += ` LIMIT ${Math.floor(q.limit)}`;
-  return { sql, columns };
-}
-
 /** What plainInsert may do besides inserting. */
 export interface PlainInsertOptions<E> {
   /** A row whose unique key is taken is skipped (MariaDB `INSERT IGNORE`, SQLite `INSERT OR IGNORE`). */
@@ -103,14 +119,13 @@ export interface PlainInsertOptions<E> {
   returning?: readonly (keyof E & string)[];
 }
 
-const insertShapes = new WeakMap<EntityMetadata, Map<string, Shape>>();
-
 /**
  * INSERT of `rows` (the properties given; the others take their database default) in plain SQL,
  * as plainFind reads: TypeORM's insert query builder re-renders a many-column statement (the order:
  * 40 columns) through its alias replacement on every call. Values are converted as TypeORM persists
  * them (`preparePersistentValue`: JSON, dates, transformers). A property some rows leave out is
- * NULL in them when the column is nullable without a default (else refused). Returns the `returning` columns of the rows inserted, hydrated.
+ * NULL in them when the column is nullable without a default (else refused). Returns the `returning`
+ * columns of the rows inserted, hydrated.
  */
 export async function plainInsert<E extends ObjectLiteral>(
   manager: EntityManager,
@@ -120,13 +135,18 @@ export async function plainInsert<E extends ObjectLiteral>(
 ): Promise<Partial<E>[]> {
   if (rows.length === 0) return [];
   const meta = manager.connection.getMetadata(entity);
+  const driver = manager.connection.driver;
   const props = [...new Set(rows.flatMap((r) => Object.keys(r).filter((p) => r[p] !== undefined)))];
-  const key = `${props.join(',')}|${rows.length}|${opts.ignore ? 'i' : ''}|${(opts.returning ?? []).join(',')}`;
-  let byKey = insertShapes.get(meta);
-  if (!byKey) insertShapes.set(meta, (byKey = new Map()));
-  let shape = byKey.get(key);
-  if (!shape) byKey.set(key, (shape = buildInsert(manager, meta, props, rows.length, opts)));
   const columns = props.map((p) => columnOf(meta, p));
+  const key = `insert|${props.join(',')}|${rows.length}|${opts.ignore ? 'ignore' : ''}|${(opts.returning ?? []).join(',')}`;
+  const shape = statement(meta, key, () => {
+    const esc = (name: string) => driver.escape(name);
+    const tuple = `(${props.map(() => '?').join(', ')})`;
+    const back = (opts.returning ?? []).map((p) => columnOf(meta, p));
+    let sql = `${opts.ignore ? insertIgnore(manager) : 'INSERT'} INTO ${esc(meta.tablePath)} (${columns.map((c) => esc(c.databaseName)).join(', ')}) VALUES ${Array.from({ length: rows.length }, () => tuple).join(', ')}`;
+    if (back.length) sql += ` RETURNING ${back.map((c) => esc(c.databaseName)).join(', ')}`;
+    return { sql, columns: back.map((column) => ({ key: column.databaseName, column })) };
+  });
   const params: unknown[] = [];
   for (const row of rows) {
     columns.forEach((column, i) => {
@@ -134,29 +154,12 @@ export async function plainInsert<E extends ObjectLiteral>(
       // Another row gives it: NULL where that is the column's default, else the rows must agree.
       if (value === undefined && column.isNullable && column.default === undefined) value = null;
       if (value === undefined) throw new Error(`plainInsert: every row must give ${meta.name}.${props[i]}`);
-      params.push(manager.connection.driver.preparePersistentValue(value, column));
+      params.push(driver.preparePersistentValue(value, column));
     });
   }
   const result: unknown = await manager.query(shape.sql, params);
   if (!opts.returning?.length) return [];
-  const driver = manager.connection.driver;
-  return (result as Record<string, unknown>[]).map((row) => {
-    const e: Record<string, unknown> = {};
-    for (const { key: k, column } of shape.columns) e[column.propertyName] = driver.prepareHydratedValue(row[k], column);
-    return e as Partial<E>;
-  });
-}
-
-function buildInsert<E extends ObjectLiteral>(manager: EntityManager, meta: EntityMetadata, props: string[], count: number, opts: PlainInsertOptions<E>): Shape {
-  const esc = (name: string) => manager.connection.driver.escape(name);
-  const names = props.map((p) => esc(columnOf(meta, p).databaseName));
-  const tuple = `(${props.map(() => '?').join(', ')})`;
-  const sqlite = manager.connection.options.type === 'better-sqlite3';
-  const verb = opts.ignore ? (sqlite ? 'INSERT OR IGNORE' : 'INSERT IGNORE') : 'INSERT';
-  const back = (opts.returning ?? []).map((p) => columnOf(meta, p));
-  let sql = `${verb} INTO ${esc(meta.tablePath)} (${names.join(', ')}) VALUES ${Array.from({ length: count }, () => tuple).join(', ')}`;
-  if (back.length) sql += ` RETURNING ${back.map((c) => esc(c.databaseName)).join(', ')}`;
-  return { sql, columns: back.map((column) => ({ key: column.databaseName, column })) };
+  return (result as Record<string, unknown>[]).map((row) => hydrate(manager, shape.columns, row, Object.prototype) as Partial<E>);
 }
 
 /**
@@ -175,8 +178,6 @@ export async function plainExecute(manager: EntityManager, sql: string, params: 
   }
 }
 
-const updateShapes = new WeakMap<EntityMetadata, Map<string, string>>();
-
 /**
  * `UPDATE … SET` the properties of `set` (converted as TypeORM persists them; the entity's update
  * date column is set to CURRENT_TIMESTAMP unless given, as TypeORM's update() does) `WHERE` the
@@ -192,41 +193,20 @@ export async function plainUpdate<E extends ObjectLiteral>(
 ): Promise<number> {
   const meta = manager.connection.getMetadata(entity);
   const driver = manager.connection.driver;
-  const params: unknown[] = [];
-  const setProps = Object.keys(set).filter((p) => set[p as keyof typeof set] !== undefined);
-  for (const p of setProps) params.push(driver.preparePersistentValue(set[p as keyof typeof set], columnOf(meta, p)));
-  let key = `${setProps.join(',')}|${and ?? ''}|`;
-  for (const [prop, value] of Object.entries(where)) {
-    if (value === undefined) continue;
-    const column = columnOf(meta, prop);
-    if (Array.isArray(value)) {
-      if (value.length === 0) return 0;
-      for (const v of value) params.push(driver.preparePersistentValue(v, column));
-      key += `${prop}:${value.length};`;
-    } else if (value === null) key += `${prop}:null;`;
-    else {
-      params.push(driver.preparePersistentValue(value, column));
-      key += `${prop}=;`;
-    }
-  }
-  let byKey = updateShapes.get(meta);
-  if (!byKey) updateShapes.set(meta, (byKey = new Map()));
-  let sql = byKey.get(key);
-  if (!sql) {
+  const cond = conditions(manager, meta, where);
+  if (!cond) return 0;
+  const setColumns = Object.keys(set)
+    .filter((p) => set[p as keyof typeof set] !== undefined)
+    .map((p) => columnOf(meta, p));
+  const params = [...setColumns.map((c) => driver.preparePersistentValue(set[c.propertyName as keyof typeof set], c)), ...cond.params];
+  const key = `update|${setColumns.map((c) => c.propertyName).join(',')}|${and ?? ''}|${cond.key}`;
+  const { sql } = statement(meta, key, () => {
     const esc = (name: string) => driver.escape(name);
-    const sets = setProps.map((p) => `${esc(columnOf(meta, p).databaseName)} = ?`);
+    const sets = setColumns.map((c) => `${esc(c.databaseName)} = ?`);
     const updated = meta.updateDateColumn;
-    if (updated && !setProps.includes(updated.propertyName)) sets.push(`${esc(updated.databaseName)} = CURRENT_TIMESTAMP`);
-    const conds: string[] = [];
-    for (const [prop, value] of Object.entries(where)) {
-      if (value === undefined) continue;
-      const name = esc(columnOf(meta, prop).databaseName);
-      if (Array.isArray(value)) conds.push(`${name} IN (${value.map(() => '?').join(', ')})`);
-      else conds.push(value === null ? `${name} IS NULL` : `${name} = ?`);
-    }
-    if (and) conds.push(`(${and})`);
-    sql = `UPDATE ${esc(meta.tablePath)} SET ${sets.join(', ')}${conds.length ? ` WHERE ${conds.join(' AND ')}` : ''}`;
-    byKey.set(key, sql);
-  }
+    if (updated && !setColumns.includes(updated)) sets.push(`${esc(updated.databaseName)} = CURRENT_TIMESTAMP`);
+    const conds = [...cond.sql(), ...(and ? [`(${and})`] : [])];
+    return { sql: `UPDATE ${esc(meta.tablePath)} SET ${sets.join(', ')}${conds.length ? ` WHERE ${conds.join(' AND ')}` : ''}`, columns: [] };
+  });
   return plainExecute(manager, sql, params);
 }

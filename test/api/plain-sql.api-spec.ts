@@ -1,5 +1,6 @@
 import { DataSource, In, IsNull } from 'typeorm';
-import { plainFind, plainFindOne, plainInsert } from '../../src/database/plain-sql';
+import { plainFind, plainFindOne, plainInsert, plainUpdate } from '../../src/database/plain-sql';
+import { MemberCartItem } from '../../src/modules/member-cart/entities/member-cart-item.entity';
 import { OutboxMessage } from '../../src/jobs/outbox/outbox-message.entity';
 import { Session } from '../../src/modules/auth/entities/session.entity';
 import { Product } from '../../src/modules/catalog/entities/product.entity';
@@ -8,16 +9,18 @@ import { Address } from '../../src/modules/users/entities/address.entity';
 import { User } from '../../src/modules/users/entities/user.entity';
 import { UserConfig } from '../../src/modules/users/entities/user-config.entity';
 import { createTestApp, TestApp } from '../helpers/test-app';
-import { feeFor, homeCod, shippingMethod, shopper, submit, variants, type Shopper } from './checkout-fixtures';
+import { shopper, variants, type Shopper } from './checkout-fixtures';
+import { codOrder } from './points-fixtures';
 
 jest.setTimeout(120_000);
 
 /**
  * src/database/plain-sql.ts: the hot reads in plain SQL return what TypeORM's find() returns — the
- * same rows, columns and JS types (dates, numbers, nullable columns) — and its inserts write what
- * TypeORM's would (JSON, defaults, IGNORE, RETURNING), on this run's database (SQLite or MariaDB).
+ * same rows, columns and JS types (dates, numbers, nullable columns) — and its inserts and updates
+ * write what TypeORM's would (JSON, defaults, IGNORE, RETURNING, the update date), on this run's
+ * database (SQLite or MariaDB).
  */
-describe('plainFind / plainInsert: the same rows as TypeORM', () => {
+describe('plainFind / plainInsert / plainUpdate: the same rows as TypeORM', () => {
   let t: TestApp;
   let ds: DataSource;
   let s: Shopper;
@@ -28,9 +31,7 @@ describe('plainFind / plainInsert: the same rows as TypeORM', () => {
     s = await shopper(t);
     // An order leaves an address book and defaults behind.
     const [v] = await variants(t.app, 1, 5);
-    const total = v.price + feeFor(await shippingMethod(t.app, 4), v.price);
-    const res = await submit(s, homeCod(s, [{ v, quantity: 1 }], total));
-    expect(res.body.success).toBe(true);
+    await codOrder(s, [{ v, quantity: 1 }]);
   });
   afterAll(() => t.close());
 
@@ -90,5 +91,33 @@ describe('plainFind / plainInsert: the same rows as TypeORM', () => {
     await expect(plainInsert(m, OutboxMessage, [{ job_name: 'a', job_id: `plain-sql-d-${s.userId}`, payload: 1, state: 'done' }, { job_name: 'a', job_id: `plain-sql-e-${s.userId}`, payload: 1 }] as never)).rejects.toThrow(
       'every row must give OutboxMessage.state',
     );
+  });
+
+  it('updates as TypeORM does: converted values, IN lists, a fixed extra condition, the rows changed; the update date follows', async () => {
+    const m = ds.manager;
+    const [a, b] = await variants(t.app, 2, 5);
+    const repo = ds.getRepository(MemberCartItem);
+    const at = new Date(Date.now() - 60_000);
+    await repo.insert([
+      { user_id: s.userId, product_id: a.productId, variant_id: a.variantId, quantity: 2, updated_at: at },
+      { user_id: s.userId, product_id: b.productId, variant_id: b.variantId, quantity: 0, updated_at: at },
+    ]);
+    const now = new Date();
+    // Only the line with a quantity left changes.
+    expect(await plainUpdate(m, MemberCartItem, { quantity: 0, updated_at: now }, { user_id: s.userId, variant_id: [a.variantId, b.variantId] }, 'quantity > 0')).toBe(1);
+    const rows = await repo.find({ where: { user_id: s.userId, variant_id: In([a.variantId, b.variantId]) }, order: { variant_id: 'ASC' } });
+    const byVariant = new Map(rows.map((r) => [r.variant_id, r]));
+    expect(byVariant.get(a.variantId)).toMatchObject({ quantity: 0 });
+    expect(byVariant.get(a.variantId)!.updated_at.getTime()).toBe(now.getTime());
+    expect(byVariant.get(b.variantId)!.updated_at.getTime()).toBe(at.getTime());
+    // The entity's update date column is set, as TypeORM's update() sets it.
+    const old = new Date('2020-01-01T00:00:00.000Z');
+    await ds.getRepository(ProductVariant).update({ id: a.variantId }, { updated_at: old });
+    expect(await plainUpdate(m, ProductVariant, { sort_order: 7 }, { id: a.variantId })).toBe(1);
+    const variant = await ds.getRepository(ProductVariant).findOneByOrFail({ id: a.variantId });
+    expect(variant.sort_order).toBe(7);
+    expect(variant.updated_at.getTime()).toBeGreaterThan(old.getTime());
+    // An empty IN list changes nothing and asks nothing.
+    expect(await plainUpdate(m, MemberCartItem, { quantity: 1 }, { user_id: s.userId, variant_id: [] })).toBe(0);
   });
 });

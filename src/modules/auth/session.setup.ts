@@ -138,7 +138,7 @@ export async function configureSessions(app: NestFastifyApplication, config: App
   fastify.addHook('onRequest', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const side = sideOf(req);
     if (!side || !req.session) return done();
-    settle(checkSession(req, side), done);
+    checkSession(req, side).then(() => done(), done);
   });
   const checkSession = async (req: FastifyRequest, side: SessionSide): Promise<void> => {
     if (side.kind === 'admin') {
@@ -205,9 +205,4 @@ async function slideIdleExpiry(req: FastifyRequest, reply: FastifyReply, side: S
   }
   await storeOps(side.store).touch(s.sessionId, s);
   if (side.rolling) reply.setCookie(side.cookieName, sent, { ...side.cookie, expires: s.cookie.expires ?? undefined });
-}
-
-/** Calls a callback hook's `done` once `work` has settled (with its error, if it failed). */
-function settle(work: Promise<void>, done: (err?: Error) => void): void {
-  work.then(() => done(), (err: Error) => done(err));
 }

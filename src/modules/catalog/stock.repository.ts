@@ -3,7 +3,7 @@ import { Transactions } from '../../common/transactions/transactions';
 import { lockForRead, lockForWrite } from '../../database/db-dialect';
 import { Product } from './entities/product.entity';
 import { ProductVariant } from './entities/product-variant.entity';
-import { plainExecute, plainFind, plainFindOne } from '../../database/plain-sql';
+import { plainExecute, plainFind } from '../../database/plain-sql';
 
 /** A variant with its product's title, as a shortfall message names it. */
 export interface StockVariantRow {
@@ -23,18 +23,11 @@ export class StockRepository {
   constructor(private readonly tx: Transactions) {}
 
   /**
-   * Whether the product is listed (a plain read: a reservation takes no lock on the product's row,
-   * so sales of its variants never queue on it and never meet a payment's or refund's sold count
-   * there; the sold count moved to payment, docs/decisions/0057-real-social-proof.md).
+   * Which of these products are listed (one plain read: a reservation takes no lock on the products'
+   * rows, so sales of their variants never queue on them and never meet a payment's or refund's sold
+   * count there; the sold count moved to payment, docs/decisions/0057-real-social-proof.md).
    */
-  async listed(productId: number): Promise<boolean> {
-    return (await plainFindOne(this.tx.manager, Product, { where: { id: productId, is_active: 1 }, select: ['id'] })) !== null;
-  }
-
-  /** Which of these products are listed (one plain read for an order's products, as `listed`). */
   async listedOf(productIds: readonly number[]): Promise<Set<number>> {
-    if (productIds.length === 0) return new Set();
-    if (productIds.length === 1) return (await this.listed(productIds[0])) ? new Set(productIds) : new Set();
     const rows = await plainFind(this.tx.manager, Product, { where: { id: productIds, is_active: 1 }, select: ['id'] });
     return new Set(rows.map((r) => r.id));
   }

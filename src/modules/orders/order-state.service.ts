@@ -15,6 +15,7 @@ import { OrderMoves } from './order-moves.service';
 import { ONLINE_PAYMENTS, ORDER_STATUS, PAYMENT_STATUS, type CancelledBy, type OrderChange, type OrderStatusFields, type PaymentFact } from './order-state.constants';
 import { OrderRepository } from './order.repository';
 import { plainFind, plainFindOne } from '../../database/plain-sql';
+import { adjustmentsOf } from './order-adjustments';
 
 export * from './order-state.constants';
 
@@ -55,7 +56,7 @@ export class OrderStateService {
 
   /** An order's adjustments (spec 4 §3), oldest first: the invoice prints each as its own line. */
   async adjustmentsOf(orderId: number): Promise<OrderAdjustment[]> {
-    return plainFind(this.tx.manager, OrderAdjustment, { where: { order_id: orderId }, order: [['id', 'ASC']] });
+    return (await adjustmentsOf(this.tx, [orderId])).get(orderId) ?? [];
   }
 
   /**
