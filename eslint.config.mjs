@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS scripts (the server launcher, copied into dist/): require is how they import.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { EventEmitter } from 'node:events';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await prepareDatabase(app.get(DataSource), { ...config, seedDemoData: false });
   new NestLogger('Worker').log('processing BullMQ queues');
+  // dist/worker.js (the launcher) keeps the compiled code of what a start has run, for the next start.
+  (process as EventEmitter).emit('skinshop-ready');
 }
 
 main().catch((err: unknown) => {

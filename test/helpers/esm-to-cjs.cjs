@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS script: Jest loads transforms with require() */
 /**
  * Jest transform for the few ES-module-only packages the server loads (Node ≥ 20.19 requires them
  * natively; Jest's module runtime does not): TypeScript's transpiler rewrites import/export to

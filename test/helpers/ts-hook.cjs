@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS script: the TypeScript require hook needs require() */
 /* A tiny require hook: TypeScript sources transpiled on load (no type check), for the mail previews and the browser tests' LINE Login simulator. */
 const fs = require('node:fs');
 const ts = require('typescript');
