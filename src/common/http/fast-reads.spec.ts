@@ -72,7 +72,7 @@ describe('FastReads (hooks on Fastify)', () => {
     expect((await post('/api/list', '{}')).statusCode).toBe(299);
   });
 
-  it('answers a POST hit once the body is parsed, and hands the parsed body to the route on a miss or an unusual body', async () => {
+  it('answers a POST hit from the body it read before the parser, and hands the same body to the route on a miss or an unusual body', async () => {
     const before = fast.hits;
     const hit = await post('/api/home', '{"v":"cached"}');
     expect(hit.statusCode).toBe(200);
@@ -83,6 +83,10 @@ describe('FastReads (hooks on Fastify)', () => {
       expect(res.statusCode).toBe(299);
       expect(res.json<{ body: unknown }>().body).toEqual(JSON.parse(body));
     }
+    // Over 1 KB (even a hit once parsed), or encoded: the route's parser and limits, untouched.
+    const padded = `{"v":"cached"${' '.repeat(1024)}}`;
+    const large = await post('/api/home', padded);
+    expect([large.statusCode, large.json<{ body: unknown }>().body]).toEqual([299, { v: 'cached' }]);
     expect(fast.hits).toBe(before + 1);
     expect(peekedBodies).toEqual([{ v: 'cached' }, { v: 'other' }]);
   });
