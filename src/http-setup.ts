@@ -89,8 +89,8 @@ type Hook = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => vo
 
 /**
  * The HTTP edge on Fastify, shared by the server and the API tests. `onRequest` hooks, in order:
- * X-Request-Id → security headers (helmet; the analytics CSP on pages) → unknown /api routes
- * answered 404 (nothing read) → cache hits of the public reads → the SPA/SEO page of an unrouted
+ * X-Request-Id and security headers (helmet) → cache hits of the public reads → the analytics CSP
+ * on pages → unknown /api routes answered 404 (nothing read) → the SPA/SEO page of an unrouted
  * page request; then the body (request decompression, per-route limits, depth cap, forms only for
  * the provider callbacks; multipart for uploads), cookies, sessions/CSRF (F2), Bull Board; static
  * files; reply compression. Nest's routes are registered at app.init().
@@ -106,6 +106,10 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     reply.headers(securityHeaders).header('X-Request-Id', req.id);
     done();
   }) satisfies Hook);
+  // Cache hits of the public cached reads, answered as the routes would, right after the headers every
+  // answer carries (GET here, the POST version check once its small body is read). They are routes:
+  // the 404 hook below never applies to them, and the analytics CSP is for pages, not /api.
+  app.get(FastReads).register(fastify);
   // One log line per request (off below the configured level).
   fastify.addHook('onResponse', requestLogHook(app.get<PinoInstance>(ROOT_LOGGER)));
   // Metrics: every answer by method, route pattern (/api/orders/:id; 'unmatched' when no route took it) and status.
@@ -123,8 +127,6 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     if (path !== '/api' && !path.startsWith('/api/')) return done();
     reply.code(404).send(NOT_FOUND);
   }) satisfies Hook);
-  // Cache hits of the public cached reads, answered as the routes would (GET here, the POST version check once parsed).
-  app.get(FastReads).register(fastify);
   // Pages no route serves (the SPA's paths): index.html with the page's server-rendered head.
   const renderPage = seoHtmlHandler(app, join(clientDist, 'index.html'));
   fastify.addHook('onRequest', ((req, reply, done) => {
