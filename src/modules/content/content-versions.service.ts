@@ -19,8 +19,16 @@ export const VersionKey = {
 const CACHE_PREFIX = 'versions:';
 
 function cacheKeyOf(keys: readonly string[]): string {
-  return `${CACHE_PREFIX}${[...keys].sort().join(',')}`;
+  // The callers pass module constants: each list's key is built once.
+  let key = cacheKeys.get(keys);
+  if (key === undefined) {
+    key = `${CACHE_PREFIX}${[...keys].sort().join(',')}`;
+    cacheKeys.set(keys, key);
+  }
+  return key;
 }
+
+const cacheKeys = new WeakMap<readonly string[], string>();
 
 /** A fresh, unique, sortable version marker. */
 export function newVersion(): string {

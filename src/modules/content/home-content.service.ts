@@ -29,9 +29,17 @@ type HomeVersions = Record<(typeof HOME_VERSION_KEYS)[number], string>;
 function homeCacheKey(dto: HomepageDto, v: HomeVersions) {
   const isPageUpdated = dto.homeVersion !== v.homeVersion;
   const isProductUpdated = dto.homeProductsVersion !== v.homeProductsVersion;
-  const key = `${CONTENT_CACHE.home}${v.homeVersion}:${v.homeProductsVersion}:${v.cartVersion}:${+isPageUpdated}${+isProductUpdated}`;
-  return { key, isPageUpdated, isProductUpdated };
+  // The four keys of one versions object, built once (the cached versions object is the same until a bump).
+  let keys = keysOfVersions.get(v);
+  if (!keys) {
+    const base = `${CONTENT_CACHE.home}${v.homeVersion}:${v.homeProductsVersion}:${v.cartVersion}:`;
+    keys = [`${base}00`, `${base}01`, `${base}10`, `${base}11`];
+    keysOfVersions.set(v, keys);
+  }
+  return { key: keys[+isPageUpdated * 2 + +isProductUpdated], isPageUpdated, isProductUpdated };
 }
+
+const keysOfVersions = new WeakMap<HomeVersions, string[]>();
 
 /**
  * `POST /api/load/homepage`. The answer for a given (page versions, client freshness)
