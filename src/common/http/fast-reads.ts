@@ -19,8 +19,9 @@ const ID = /^[0-9]{1,9}$/;
  * For a registered public read — a GET (answered in an `onRequest` hook, before the body, the
  * session or anything else is looked at) or a POST with a small plain JSON body of version markers
  * (answered in a `preParsing` hook, which reads those ≤ 1 KB itself and hands the same bytes on
- * to the route's parser and limits when it does not answer; /api/load/ is CSRF-exempt) — whose answer is already in the ReadCache, it sends exactly what the route would,
- * through Fastify's reply: ETag / If-None-Match → 304, Cache-Control, Vary and the body compressed
+ * to the route's parser and limits when it does not answer; /api/load/ needs no session or CSRF
+ * token) — whose answer is already in the ReadCache, it sends exactly what the route would, through
+ * Fastify's reply: ETag / If-None-Match → 304, Cache-Control, Vary and the body compressed
  * once per cache fill (`sendCachedJson`, which the controllers use too). The security headers
  * (helmet) and X-Request-Id come from the hooks before this one, as for every answer. The peek
  * functions are the services' own (`CatalogService.peekPage` counts the view like the route
@@ -81,8 +82,8 @@ export class FastReads {
       this.hits++;
       sendCachedJson(req, reply, cached); // answered: the hook chain ends here (done is not called)
     });
-    // The POST version checks: the small body is read here, before Fastify's parser (whose per-request
-    // AsyncResource was a third of a hit's CPU). A hit is answered; anything else gets the same bytes
+    // The POST version checks: the small body is read here, before Fastify's parser (its per-request
+    // AsyncResource and bind, slow on Node 20, were the largest cost of a hit). A hit is answered; anything else gets the same bytes
     // back as the payload, for the route's parser, limits and DTO as if nothing had read them.
     fastify.addHook('preParsing', (req: FastifyRequest, reply: FastifyReply, payload: RequestPayload, done: PayloadDone) => {
       if (req.method !== 'POST' || this.posts.size === 0 || !this.posts.has(pathOf(req.url)) || !isSmallJson(req)) return done(null, payload);
