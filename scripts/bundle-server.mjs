@@ -84,12 +84,13 @@ for (const entry of ['main', 'worker']) {
  * where it would shadow another; a renamed class fails the build here, not a request later).
  */
 function checkClassNames(bundleText, ownFiles) {
-  // `class X {`, or `X = class {` / `X = class X {` (esbuild writes declarations as the first; the
-  // name comes from the assignment), once per class.
-  const declared = /(?:\b([A-Za-z_$][\w$]*)\s*=\s*class\b(?:\s+[A-Za-z_$][\w$]*)?|\bclass\s+([A-Za-z_$][\w$]*))(?=\s*(?:\{|extends\b))/g;
+  // The name a class gets, once per class: `class X {`; `X = class {` (esbuild writes declarations as
+  // that: the name comes from the assignment); `X = class Y {` is named Y (esbuild names a class that
+  // refers to itself `_X` there: Nest's own classes log as `_NestApplication`, ours must not).
+  const declared = /(?:\b([A-Za-z_$][\w$]*)\s*=\s*class\b(?:\s+(?!extends\b)([A-Za-z_$][\w$]*))?|\bclass\s+([A-Za-z_$][\w$]*))(?=\s*(?:\{|extends\b))/g;
   const count = (text, into) => {
     for (const m of text.matchAll(declared)) {
-      const name = m[1] ?? m[2];
+      const name = m[2] ?? m[1] ?? m[3];
       into.set(name, (into.get(name) ?? 0) + 1);
     }
     return into;
