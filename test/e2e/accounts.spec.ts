@@ -234,6 +234,9 @@ test.describe('member accounts', () => {
 
     await page.getByRole('link', { name: '立即註冊' }).click();
     await expect(page).toHaveURL(/\/register$/);
+    // The router moves the URL first and renders the new page in a transition: until the register form
+    // shows, the login page (which has its own 手機號碼 field) may still be the one on screen.
+    await expect(page.getByRole('heading', { name: '會員註冊' })).toBeVisible();
     await page.getByRole('textbox', { name: '手機號碼' }).fill('0812345678');
     await page.getByTestId('send-code').click();
     await expect(page.getByText('請輸入有效的手機號碼： 台灣手機範例：0912345678')).toBeVisible();
