@@ -170,6 +170,8 @@ test.describe('member accounts', () => {
     // Forgot password: phone → code → new password → success → back to login.
     await page.getByRole('link', { name: '忘記密碼？' }).click();
     await expect(page).toHaveURL(/\/fpassword$/);
+    // As for /register below: the login page's 帳號（手機號碼） matches 手機號碼 until this page shows.
+    await expect(page.getByRole('heading', { name: '忘記密碼' })).toBeVisible();
     await page.getByLabel('手機號碼').fill(phone);
     await page.getByTestId('send-code').click();
     const codeField = page.getByRole('textbox', { name: '驗證碼' });
