@@ -26,8 +26,9 @@ const wrapper = `(function (exports, require, module, __filename, __dirname) {${
 const script = new vm.Script(wrapper, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
 
 if (cachedData === undefined || script.cachedDataRejected) {
-  // The application emits this once it answers (web) or processes (worker); writing the cache then
-  // keeps every function the start compiled. A read-only dist/ only loses the speed-up.
+  // The application emits this (src/launcher-ready.ts) once it answers (web) or processes (worker):
+  // writing the cache then keeps every function the start compiled. A read-only dist/ only loses the
+  // speed-up.
   process.once('skinshop-ready', () =>
     setImmediate(() => {
       try {

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import cluster from 'node:cluster';
-import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import { AppConfig, loadAppConfig } from './config/app-config';
+import { announceReady } from './launcher-ready';
 
 const log = new Logger('Main');
 
@@ -20,8 +20,7 @@ async function serve(config: AppConfig, prepare: boolean): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   log.log(`skinshop listening on http://localhost:${config.port} (ready in ${Date.now() - started} ms)`);
-  // dist/main.js (the launcher) keeps the compiled code of what a start has run, for the next start.
-  (process as EventEmitter).emit('skinshop-ready');
+  announceReady();
   if (cluster.isWorker) process.send?.('ready');
 }
 

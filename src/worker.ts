@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { EventEmitter } from 'node:events';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { prepareDatabase } from './bootstrap';
 import { loadAppConfig } from './config/app-config';
+import { announceReady } from './launcher-ready';
 
 /** Job processors only, no HTTP: `npm run start:worker` (scale independently of web). */
 async function main(): Promise<void> {
@@ -24,8 +24,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await prepareDatabase(app.get(DataSource), { ...config, seedDemoData: false });
   new NestLogger('Worker').log('processing BullMQ queues');
-  // dist/worker.js (the launcher) keeps the compiled code of what a start has run, for the next start.
-  (process as EventEmitter).emit('skinshop-ready');
+  announceReady();
 }
 
 main().catch((err: unknown) => {

@@ -83,16 +83,18 @@ export class FastReads {
       sendCachedJson(req, reply, cached); // answered: the hook chain ends here (done is not called)
     });
     // The POST version checks: the small body is read here, before Fastify's parser (its per-request
-    // AsyncResource and bind, slow on Node 20, were the largest cost of a hit). A hit is answered; anything else gets the same bytes
-    // back as the payload, for the route's parser, limits and DTO as if nothing had read them.
+    // AsyncResource and bind, slow on Node 20, were the largest cost of a hit). A hit is answered;
+    // anything else gets the same bytes back as the payload, for the route's parser, limits and DTO
+    // as if nothing had read them.
     fastify.addHook('preParsing', (req: FastifyRequest, reply: FastifyReply, payload: RequestPayload, done: PayloadDone) => {
-      if (req.method !== 'POST' || this.posts.size === 0 || !this.posts.has(pathOf(req.url)) || !isSmallJson(req)) return done(null, payload);
+      const path = req.method === 'POST' ? pathOf(req.url) : undefined;
+      if (path === undefined || !this.posts.has(path) || !isSmallJson(req)) return done(null, payload);
       const chunks: Buffer[] = [];
       payload.on('data', (chunk: Buffer) => chunks.push(chunk));
       payload.once('error', (err: Error) => done(err));
       payload.once('end', () => {
         const raw = Buffer.concat(chunks);
-        const cached = this.peekPost(pathOf(req.url), parseOrUndefined(raw));
+        const cached = this.peekPost(path, parseOrUndefined(raw));
         if (!cached) return done(null, Readable.from([raw]));
         this.hits++;
         sendCachedJson(req, reply, cached); // answered: the parser and the route never run
