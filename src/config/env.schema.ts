@@ -397,6 +397,17 @@ export class EnvVars {
   @WhenSet((v) => typeof v === 'string' && TELEGRAM_CHAT_ID.test(v), 'must be a numeric chat id or @channelname')
   TELEGRAM_CHAT_ID?: string;
 
+  /**
+   * Staff alerts that come within this many ms of the first go as one Telegram message (ms; 0:
+   * each alert its own message). A bot may send about one message a second to a chat (20 a minute
+   * to a group): a busy hour's new-order alerts, one message each, would be refused with 429.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  STAFF_ALERT_BATCH_MS = 1000;
+
   /** LINE Messaging API base of the shop's Official Account, e.g. https://api.line.me (default: the built-in simulator, also in production). */
   @Transform(trimmed)
   @IsHttpUrl()

@@ -58,6 +58,7 @@ export function providersConfigOf(env: EnvVars): ProvidersConfig {
       apiUrl: env.TELEGRAM_API_URL ? noSlash(env.TELEGRAM_API_URL) : null,
       token: env.TELEGRAM_BOT_TOKEN ?? SIMULATOR_BOT_TOKEN,
       chatId: env.TELEGRAM_CHAT_ID ?? SIMULATOR_CHAT_ID,
+      batchMs: env.STAFF_ALERT_BATCH_MS,
     },
     lineMessaging: {
       driver: env.LINE_MESSAGING_API_URL ? 'line' : 'simulator',

@@ -155,9 +155,11 @@ export const MARKETING_NOTICE_KINDS: readonly MemberNoticeKind[] = ['cart-remind
 
 /**
  * Jobs run at once per queue, where the default (2) is too few: mail waits on the network (SMTP
- * round trips), so a burst of contact or order mails should not queue behind two connections.
+ * round trips), so a burst of contact or order mails should not queue behind two connections. A
+ * staff alert waits for its batch (up to STAFF_ALERT_BATCH_MS): every alert of a busy second must
+ * be able to wait in the same message.
  */
-export const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { [QueueName.Mail]: 5, [QueueName.Sms]: 4 };
+export const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { [QueueName.Mail]: 5, [QueueName.Sms]: 4, [QueueName.Telegram]: 64 };
 
 export interface JobDefinition {
   queue: QueueName;

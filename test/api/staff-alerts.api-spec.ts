@@ -6,6 +6,8 @@ import type { EmbeddedSimulators } from '../../src/integrations/providers/embedd
 import { SIMULATORS } from '../../src/integrations/providers/provider-tokens';
 import { BrowserSession, isolatedEnv } from '../../src/modules/auth/testing/browser-session';
 import { OrderStateService } from '../../src/modules/orders/order-state.service';
+import { ALERT_SEPARATOR, StaffAlertsProcessor } from '../../src/modules/settings/staff-alerts.processor';
+import { JobName, type JobOf, QueueName } from '../../src/jobs/job-types';
 import { adminSession, AdminSession } from '../helpers/admin';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import { feeFor, homeCod, jobsIdle, shippingMethod, shopper, submit, variants } from './checkout-fixtures';
@@ -166,5 +168,76 @@ describe('staff alerts: notification settings (spec 3 §7) and Telegram alerts t
       expect(await outboxIds('alert-job-failed.%')).toHaveLength(1); // only the invoice one above
       expect(telegram().filter((m) => m.startsWith('【任務失敗】'))).toHaveLength(1);
     });
+  });
+});
+
+describe('staff alerts batched (STAFF_ALERT_BATCH_MS): alerts of one window go as one Telegram message', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let sims: EmbeddedSimulators;
+  let alerts: StaffAlertsProcessor;
+
+  beforeAll(async () => {
+    t = await createTestApp(isolatedEnv({ STAFF_ALERT_BATCH_MS: '50', JOBS_ATTEMPTS: '2', JOBS_BACKOFF_BASE_MS: '10', JOBS_BACKOFF_MAX_MS: '20' }));
+    ds = t.app.get(DataSource);
+    sims = t.app.get<EmbeddedSimulators>(SIMULATORS);
+    alerts = t.app.get(StaffAlertsProcessor);
+    await ds.query("UPDATE notification_settings SET is_telegram = 1 WHERE setting_type IN ('new_order', 'order_cancelled')");
+    await ds.query("UPDATE notification_settings SET is_telegram = 0 WHERE setting_type = 'low_stock'");
+  });
+  afterAll(() => t?.close());
+
+  const telegram = () => sims.telegram!.sent().map((m) => m.text);
+  let n = 0;
+  const job = (settingType: string, text: string): JobOf<'telegram.notify'> => ({
+    id: `alert-test.${++n}`,
+    name: JobName.TelegramNotify,
+    queue: QueueName.Telegram,
+    data: { settingType, text },
+    attempt: 1,
+    maxAttempts: 1,
+  });
+
+  it('alerts that come together are one message, in their order, a blank line apart; a switched-off type is left out', async () => {
+    const before = telegram().length;
+    await Promise.all([
+      alerts.send(job('new_order', '【新訂單】A')),
+      alerts.send(job('low_stock', '【庫存不足】B')),
+      alerts.send(job('order_cancelled', '【訂單取消】C')),
+      alerts.send(job('new_order', '【新訂單】D')),
+    ]);
+    expect(telegram().slice(before)).toEqual([`【新訂單】A${ALERT_SEPARATOR}【訂單取消】C${ALERT_SEPARATOR}【新訂單】D`]);
+  });
+
+  it('a message never passes 4096 characters: a fuller batch leaves at once and the rest waits for the next', async () => {
+    const before = telegram().length;
+    const long = (c: string) => c.repeat(1500);
+    await Promise.all(['一', '二', '三'].map((c) => alerts.send(job('new_order', long(c)))));
+    expect(telegram().slice(before)).toEqual([`${long('一')}${ALERT_SEPARATOR}${long('二')}`, long('三')]);
+  });
+
+  it('a refused message fails every alert in it (each job retries); nothing is sent while Telegram is down', async () => {
+    const before = telegram().length;
+    sims.telegram!.outage(true);
+    try {
+      const runs = await Promise.allSettled([alerts.send(job('new_order', '【新訂單】E')), alerts.send(job('new_order', '【新訂單】F'))]);
+      expect(runs.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    } finally {
+      sims.telegram!.outage(false);
+    }
+    expect(telegram().slice(before)).toEqual([]);
+  });
+
+  it('an order placed with batching on alerts through the outbox and its job completes', async () => {
+    const s = await shopper(t);
+    const [v] = await variants(t.app, 1, 10);
+    const total = v.price + feeFor(await shippingMethod(t.app, 4), v.price);
+    const res = await submit(s, homeCod(s, [{ v, quantity: 1 }], total));
+    expect(res.status).toBe(200);
+    const merTradeNo = res.body.resData.MerTradeNo as string;
+    await jobsIdle(t.app);
+    expect(telegram().filter((m) => m.includes(merTradeNo))).toHaveLength(1);
+    const rows = await ds.query('SELECT state FROM outbox_messages WHERE job_id = ?', [`alert-new-order.${res.body.resData.order_id}`]);
+    expect(rows).toEqual([{ state: 'done' }]);
   });
 });

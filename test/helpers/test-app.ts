@@ -50,6 +50,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       // Without the demo promotions, so an order costs its prices (a test that wants them passes 'true').
       SEED_DEMO_PROMOTIONS: 'false',
       PROVIDER_SIMULATORS: 'true',
+      // Each staff alert its own Telegram message (the batching has its own test).
+      STAFF_ALERT_BATCH_MS: '0',
       // Each app its own Redis key prefix, so test files running side by side never share queues.
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `skinshop-t-${process.pid}-${randomBytes(3).toString('hex')}` } : {}),
       ...env,

@@ -11,6 +11,8 @@ export interface TelegramConfig {
   token: string;
   /** The staff chat (numeric id, negative for groups, or @channelname). */
   chatId: string;
+  /** Alerts within this many ms of the first are sent as one message (STAFF_ALERT_BATCH_MS; 0: one each). */
+  batchMs: number;
 }
 
 export const SIMULATOR_BOT_TOKEN = '123456:simulator-token-simulator-token-00';
