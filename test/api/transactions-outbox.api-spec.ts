@@ -147,6 +147,31 @@ describe('transactions, events and the outbox', () => {
     expect(await count('outbox_messages', `job_id = 'once.${msg.id}'`)).toBe(1);
   });
 
+  it("a transaction's jobs are written by one INSERT before its commit: a repeat in it is one row, one job; a rollback writes none", async () => {
+    const msg = await tx.run(() => newMessage('together'));
+    const ids = ['a', 'b', 'a'].map((k) => `together-${k}:${msg.id}`);
+    const during: number[] = [];
+    const inTx = async () => Number((await tx.manager.query(`SELECT COUNT(*) AS n FROM outbox_messages WHERE job_id LIKE 'together-%.${msg.id}'`))[0].n);
+    await tx.run(async () => {
+      for (const jobId of ids) await outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId });
+      during.push(await inTx()); // not yet written
+      await outbox.writePending();
+      during.push(await inTx()); // written, in this transaction
+      await outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `together-c:${msg.id}` });
+    });
+    expect(during).toEqual([0, 2]);
+    const rows: { job_id: string }[] = await ds.query(`SELECT job_id FROM outbox_messages WHERE job_id LIKE 'together-%.${msg.id}' ORDER BY id`);
+    expect(rows.map((r) => r.job_id)).toEqual([`together-a.${msg.id}`, `together-b.${msg.id}`, `together-c.${msg.id}`]);
+
+    await expect(
+      tx.run(async () => {
+        await outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `together-d:${msg.id}` });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await count('outbox_messages', `job_id = 'together-d.${msg.id}'`)).toBe(0);
+  });
+
   it('a job out of attempts is kept failed with its error, alerts, and an operator retry delivers it once', async () => {
     const msg = await tx.run(() => newMessage('retry me'));
     await tx.run(() => outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `failing:${msg.id}` }));

@@ -5,6 +5,7 @@ import { ClsService } from 'nestjs-cls';
 import type { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 
 const AFTER_COMMIT = Symbol('skinshop.afterCommit');
+const BEFORE_COMMIT = Symbol('skinshop.beforeCommit');
 /** Set in the CLS context of the transaction that holds SQLite's one connection. */
 const HOLDER = Symbol('skinshop.sqliteHolder');
 type Hook = () => unknown;
@@ -60,15 +61,33 @@ export class Transactions implements OnModuleInit {
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.host.isTransactionActive()) return fn();
     const hooks: Hook[] = [];
+    const before: Hook[] = [];
     const outermost = () =>
       this.cls.run({ ifNested: 'inherit' }, () => {
         this.cls.set(AFTER_COMMIT, hooks);
+        this.cls.set(BEFORE_COMMIT, before);
         this.cls.set(HOLDER, true);
-        return this.host.withTransaction(fn);
+        return this.host.withTransaction(async () => {
+          const result = await fn();
+          // A hook may register another (by index: those run too).
+          for (let i = 0; i < before.length; i++) await before[i]();
+          return result;
+        });
       });
     const result = this.serialise() ? await this.queued(outermost) : await outermost();
     for (const hook of hooks) await this.runHook(hook);
     return result;
+  }
+
+  /**
+   * Runs `hook` in the current transaction just before it commits (its error rolls it back), in the
+   * order registered: writes gathered along the way go as one statement (the outbox's rows).
+   * Outside a transaction, right away.
+   */
+  async beforeCommit(hook: Hook): Promise<void> {
+    const hooks = this.host.isTransactionActive() && this.cls.isActive() ? this.cls.get<Hook[] | undefined>(BEFORE_COMMIT) : undefined;
+    if (hooks) hooks.push(hook);
+    else await hook();
   }
 
   /** Runs `hook` after the current transaction commits; outside a transaction, right away (next tick). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AsyncResource } from 'node:async_hooks';
-import { In, LessThan } from 'typeorm';
+import { type EntityManager, In, LessThan } from 'typeorm';
 import { DomainEvents } from '../../common/events/domain-events';
 import { Transactions } from '../../common/transactions/transactions';
 import { JobHandlerRegistry, SettledJob } from '../job-handler.registry';
@@ -26,6 +26,15 @@ export class OutboxJobBusyError extends Error {
   }
 }
 export const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
+
+type OutboxValues = Pick<OutboxMessage, 'job_name' | 'job_id' | 'payload' | 'attempts' | 'state'>;
+
+/** A transaction's jobs: waiting to be written, written (handed after the commit), and whether one was a repeat. */
+interface TxBatch {
+  values: OutboxValues[];
+  rows: OutboxMessage[];
+  repeat: boolean;
+}
 
 const BATCH = 200;
 /** Most jobs one claim or done UPDATE covers. */
@@ -103,8 +112,11 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private running: Promise<void> = Promise.resolve();
   private kickScheduled = false;
   private stopped = false;
-  /** The rows enqueued in each open transaction (by its entity manager), handed after its commit. */
-  private readonly batches = new WeakMap<object, { rows: OutboxMessage[]; repeat: boolean }>();
+  /**
+   * The jobs enqueued in each open transaction (by its entity manager): written as one INSERT
+   * before its commit (or at `writePending()`), handed after it.
+   */
+  private readonly batches = new WeakMap<object, TxBatch>();
   /** Jobs starting together are claimed by one UPDATE, jobs completing together marked done by one. */
   private readonly claims = new GroupCommit<SettledJob, boolean | 'busy'>((jobs) => this.claimAll(jobs));
   private readonly dones = new GroupCommit<SettledJob, void>(async (jobs) => {
@@ -133,32 +145,56 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
    */
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: { jobId: string; attempts?: number }): Promise<void> {
     if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
-    const values = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
+    const values: OutboxValues = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
     const manager = this.tx.manager;
-    // Plain SQL (plainInsert): an order writes several; a repeat (the same job id) inserts nothing and returns no id.
-    const [inserted] = await plainInsert(manager, OutboxMessage, [values], { ignore: true, returning: ['id'] });
-    const id = Number(inserted?.id ?? 0);
-    // After the commit the rows go straight to the queue (the answer then means "queued"); if that
-    // fails, or the insert was a repeat, the sweep hands it. The rows of one transaction are handed
-    // together and marked queued by one UPDATE (an order writes several).
-    const row = id ? Object.assign(new OutboxMessage(), values, { id, dispatch_count: 0 }) : undefined;
     if (!this.tx.active) {
-      this.tx.afterCommit(() => this.handAll(row ? [row] : [], !row));
+      const batch: TxBatch = { values: [values], rows: [], repeat: false };
+      await this.insert(manager, batch);
+      this.tx.afterCommit(() => this.handAll(batch.rows, batch.repeat));
       return;
     }
+    // In a transaction its jobs are written together, as one INSERT, just before the commit (an
+    // order writes several). After the commit the rows go straight to the queue (the answer then
+    // means "queued"); if that fails, or an insert was a repeat, the sweep hands it. They are
+    // marked queued by one UPDATE.
     let batch = this.batches.get(manager);
     if (!batch) {
-      const rows: OutboxMessage[] = [];
-      batch = { rows, repeat: false };
-      this.batches.set(manager, batch);
-      const mine = batch;
+      const mine: TxBatch = { values: [], rows: [], repeat: false };
+      batch = mine;
+      this.batches.set(manager, mine);
+      await this.tx.beforeCommit(() => this.insert(manager, mine));
       this.tx.afterCommit(() => {
         if (this.batches.get(manager) === mine) this.batches.delete(manager);
         return this.handAll(mine.rows, mine.repeat);
       });
     }
-    if (row) batch.rows.push(row);
-    else batch.repeat = true;
+    batch.values.push(values);
+  }
+
+  /**
+   * Writes the jobs enqueued so far in the current transaction now, not at its commit (checkout:
+   * before it takes the rows every other order waits on).
+   */
+  async writePending(): Promise<void> {
+    const batch = this.tx.active ? this.batches.get(this.tx.manager) : undefined;
+    if (batch) await this.insert(this.tx.manager, batch);
+  }
+
+  /**
+   * One INSERT of the batch's waiting jobs (plain SQL, INSERT IGNORE): a repeat of a job id (in
+   * the table or twice here) inserts nothing and comes back without an id.
+   */
+  private async insert(manager: EntityManager, batch: TxBatch): Promise<void> {
+    const values = batch.values.splice(0);
+    if (values.length === 0) return;
+    const inserted = await plainInsert(manager, OutboxMessage, values, { ignore: true, returning: ['id', 'job_id'] });
+    const ids = new Map(inserted.map((r) => [r.job_id, Number(r.id)]));
+    for (const v of values) {
+      const id = ids.get(v.job_id);
+      ids.delete(v.job_id);
+      if (id) batch.rows.push(Object.assign(new OutboxMessage(), v, { id, dispatch_count: 0 }));
+      else batch.repeat = true;
+    }
   }
 
   /** After a commit: its new rows to the queue in order, those handed marked queued at once; a repeat insert kicks the sweep. */

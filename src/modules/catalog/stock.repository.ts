@@ -3,14 +3,15 @@ import { Transactions } from '../../common/transactions/transactions';
 import { lockForRead, lockForWrite } from '../../database/db-dialect';
 import { Product } from './entities/product.entity';
 import { ProductVariant } from './entities/product-variant.entity';
-import { plainExecute, plainFind } from '../../database/plain-sql';
+import { plainExecute } from '../../database/plain-sql';
 
-/** A variant with its product's title, as a shortfall message names it. */
+/** A variant with its product's title, as a shortfall message names it, and whether that product is listed. */
 export interface StockVariantRow {
   id: number;
   product_id: number;
   variant_name: string;
   title: string;
+  listed: boolean;
 }
 
 /**
@@ -21,16 +22,6 @@ export interface StockVariantRow {
 @Injectable()
 export class StockRepository {
   constructor(private readonly tx: Transactions) {}
-
-  /**
-   * Which of these products are listed (one plain read: a reservation takes no lock on the products'
-   * rows, so sales of their variants never queue on them and never meet a payment's or refund's sold
-   * count there; the sold count moved to payment, docs/decisions/0057-real-social-proof.md).
-   */
-  async listedOf(productIds: readonly number[]): Promise<Set<number>> {
-    const rows = await plainFind(this.tx.manager, Product, { where: { id: productIds, is_active: 1 }, select: ['id'] });
-    return new Set(rows.map((r) => r.id));
-  }
 
   /**
    * Locks the products' rows (MariaDB `FOR UPDATE`, by id) before their variants' stock goes back:
@@ -104,14 +95,21 @@ export class StockRepository {
     return lockForRead(qb).getOne();
   }
 
-  /** The variants with their product's title (a plain read: it takes no lock). */
+  /**
+   * The variants with their product's title and whether it is listed (one plain read: a
+   * reservation takes no lock on the products' rows, so sales of their variants never queue on
+   * them and never meet a payment's or refund's sold count there; the sold count moved to payment,
+   * docs/decisions/0057-real-social-proof.md).
+   */
   async variantsOf(ids: readonly number[]): Promise<Map<number, StockVariantRow>> {
     if (ids.length === 0) return new Map();
     // Every order: plain SQL (the same text on both databases).
     const rows = (await this.tx.manager.query(
-      `SELECT v.id AS id, v.product_id AS product_id, v.variant_name AS variant_name, p.title AS title FROM product_variants v INNER JOIN products p ON p.id = v.product_id WHERE v.id IN (${ids.map(() => '?').join(', ')})`,
+      `SELECT v.id AS id, v.product_id AS product_id, v.variant_name AS variant_name, p.title AS title, p.is_active AS listed FROM product_variants v INNER JOIN products p ON p.id = v.product_id WHERE v.id IN (${ids.map(() => '?').join(', ')})`,
       [...ids],
-    )) as { id: number | string; product_id: number | string; variant_name: string; title: string }[];
-    return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), product_id: Number(r.product_id), variant_name: r.variant_name, title: r.title }]));
+    )) as { id: number | string; product_id: number | string; variant_name: string; title: string; listed: number | string | boolean }[];
+    return new Map(
+      rows.map((r) => [Number(r.id), { id: Number(r.id), product_id: Number(r.product_id), variant_name: r.variant_name, title: r.title, listed: Number(r.listed) === 1 }]),
+    );
   }
 }

@@ -96,7 +96,7 @@ export class StockService {
       const required = new Set(lines.map((l) => variants.get(l.variantId)!.product_id));
       const byProduct = sumByProduct([...lines, ...wanted], variants);
 
-      const listed = await this.rows.listedOf([...byProduct.keys()]);
+      const listed = new Set([...variants.values()].filter((v) => v.listed).map((v) => v.product_id));
       for (const productId of byProduct.keys()) {
         if (listed.has(productId)) continue;
         if (!required.has(productId)) {

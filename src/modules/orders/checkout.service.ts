@@ -281,6 +281,8 @@ export class CheckoutService {
       total: money.total,
       placed: { userId, merTradeNo: order.mer_trade_no, buyName: order.buy_name, variantIds },
     });
+    // The outbox rows of this order (its mail, the listeners' alerts and news), as one INSERT.
+    await this.outbox.writePending();
     // Last: the promotions' counters and the products' rows are the hot rows every order of them
     // waits on until this commits (a spent code or use refuses the order here, 409).
     await this.lines.takeLimited(userId, order.id, quote);

@@ -10,6 +10,7 @@ import { SMS_SENDER, type SmsSender } from '../../integrations/sms/sms-sender';
 import { JobHandler } from '../../jobs/job-handler.decorator';
 import { JobName, type JobOf, type OrderMailNewsKind } from '../../jobs/job-types';
 import { Outbox } from '../../jobs/outbox/outbox.service';
+import { plainFindOne, plainInsert } from '../../database/plain-sql';
 import { SettingsService } from '../settings/settings.service';
 import { OrderMessage } from './entities/order-message.entity';
 import type { Order } from './entities/order.entity';
@@ -161,7 +162,7 @@ export class OrderMessagesProcessor implements OnModuleInit {
 
   /** The order and its lines, or null when it is gone or this message was already sent. */
   private async load(orderId: number, kind: OrderMessageKind): Promise<Awaited<ReturnType<OrderStateService['withItems']>>> {
-    if (await this.tx.repo(OrderMessage).exists({ where: { order_id: orderId, kind } })) return null;
+    if (await plainFindOne(this.tx.manager, OrderMessage, { select: ['id'], where: { order_id: orderId, kind } })) return null;
     const found = await this.orders.withItems(orderId);
     if (!found) this.logger.warn(`order #${orderId} ${kind} skipped: no such order`);
     return found;
@@ -180,7 +181,7 @@ export class OrderMessagesProcessor implements OnModuleInit {
 
   /** The ledger row; a concurrent run's row already there is fine (unique order_id + kind). */
   private async record(orderId: number, kind: OrderMessageKind): Promise<void> {
-    await this.tx.manager.createQueryBuilder().insert().into(OrderMessage).values({ order_id: orderId, kind, sent_at: new Date() }).orIgnore().execute();
+    await plainInsert(this.tx.manager, OrderMessage, [{ order_id: orderId, kind, sent_at: new Date() }], { ignore: true });
   }
 
   /** COMPANY_NAME from the cached public settings (it is public); read directly when it is not among them. */
