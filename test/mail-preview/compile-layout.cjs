@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS script: the TypeScript require hook needs require() */
 /*
  * Compiles the e-mail layout (src/integrations/mail/templates/layout.mjml.ts) with MJML into
  * layout.compiled.ts, the HTML the server fills at run time (MJML is a build tool here: the server

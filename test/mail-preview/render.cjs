@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS script: the TypeScript require hook needs require() */
 /*
  * Renders every shop e-mail of src/integrations/mail/templates/testing/mail-samples.ts into var/mail-preview/<name>.html
  * (and <name>.txt, the plain-text part), then, unless --no-shots, screenshots each at phone width
