@@ -49,8 +49,18 @@ const severalWithLowStock = (vs: Variant[]) => (vs.length >= 2 ? lowStock(vs) : 
 const onlyVariantLowStock = (vs: Variant[]) => (vs.length === 1 ? lowStock(vs) : undefined);
 
 async function scrollToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForFunction(() => Math.abs(window.scrollY + window.innerHeight - document.documentElement.scrollHeight) < 2);
+  const toEnd = async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => Math.abs(window.scrollY + window.innerHeight - document.documentElement.scrollHeight) < 2);
+  };
+  await toEnd();
+  // A product page loads its reviews once they come near, and grows when they are in: the end of
+  // the page is where a shopper is once the reviews (or their empty or failed state) show.
+  const reviews = page.locator('#reviews');
+  if ((await reviews.count()) > 0) {
+    await expect(reviews.getByTestId(/^reviews-(summary|none|error)$/)).toBeVisible();
+    await toEnd();
+  }
 }
 
 test.describe('toasts on the screen (§11, §18)', () => {
