@@ -17,7 +17,6 @@ import { ProductType } from './entities/product-type.entity';
 import { ProductVariant } from './entities/product-variant.entity';
 import { priceRange } from './price-range';
 import { ProductViewsService } from './product-views.service';
-import { plainFind } from '../../database/plain-sql';
 
 export const PRODUCT_NOT_FOUND = '找不到商品';
 
@@ -46,6 +45,20 @@ export interface PurchasableProduct {
  * cached (ReadCache) and dropped by `CatalogCacheSubscriber` when `product.changed` or
  * `catalog.changed` is published.
  */
+/** A row of `purchasable`'s SELECT (numbers may come back as strings or bigints, booleans as 0/1). */
+interface PurchasableRow {
+  id: number | string;
+  title: string;
+  image_url: string;
+  listed: number | string | boolean;
+  product_type: number | string | null;
+  variant_id: number | string | null;
+  variant_name: string | null;
+  discount_price: number | string;
+  quantity: number | string;
+  active: number | string | boolean;
+}
+
 @Injectable()
 export class CatalogService {
   constructor(
@@ -156,27 +169,40 @@ export class CatalogService {
   async purchasable(productIds: readonly number[]): Promise<PurchasableProduct[]> {
     const ids = [...new Set(productIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (ids.length === 0) return [];
-    // Every quote and order: plain SQL (plainFind).
-    const m = this.products.manager;
-    const [products, variants] = await Promise.all([
-      plainFind(m, Product, { where: { id: ids }, select: ['id', 'title', 'image_url', 'is_active', 'product_type'] }),
-      plainFind(m, ProductVariant, { where: { product_id: ids }, order: [['sort_order', 'ASC'], ['id', 'ASC']] }),
-    ]);
-    const byProduct = groupBy(variants, (v) => v.product_id);
-    return products.map((p) => ({
-      product_id: p.id,
-      title: p.title,
-      image_url: p.image_url,
-      listed: p.is_active === 1,
-      product_type: p.product_type ?? null,
-      variants: (byProduct.get(p.id) ?? []).map((v) => ({
-        variant_id: v.id,
-        variant_name: v.variant_name,
-        discount_price: v.discount_price,
-        stock: Math.max(0, v.quantity),
-        active: v.is_active === 1,
-      })),
-    }));
+    // Every quote and order: one plain SELECT of the products with their variants (sorted as the
+    // page shows them); a product without variants comes once, with none.
+    const rows = (await this.products.manager.query(
+      'SELECT p.id AS id, p.title AS title, p.image_url AS image_url, p.is_active AS listed, p.product_type AS product_type, ' +
+        'v.id AS variant_id, v.variant_name AS variant_name, v.discount_price AS discount_price, v.quantity AS quantity, v.is_active AS active ' +
+        'FROM products p LEFT JOIN product_variants v ON v.product_id = p.id ' +
+        `WHERE p.id IN (${ids.map(() => '?').join(', ')}) ORDER BY p.id ASC, v.sort_order ASC, v.id ASC`,
+      ids,
+    )) as PurchasableRow[];
+    const byId = new Map<number, PurchasableProduct>();
+    for (const r of rows) {
+      const id = Number(r.id);
+      let product = byId.get(id);
+      if (!product) {
+        product = {
+          product_id: id,
+          title: r.title,
+          image_url: r.image_url,
+          listed: Number(r.listed) === 1,
+          product_type: r.product_type === null ? null : Number(r.product_type),
+          variants: [],
+        };
+        byId.set(id, product);
+      }
+      if (r.variant_id === null) continue;
+      product.variants.push({
+        variant_id: Number(r.variant_id),
+        variant_name: r.variant_name ?? '',
+        discount_price: Number(r.discount_price),
+        stock: Math.max(0, Number(r.quantity)),
+        active: Number(r.active) === 1,
+      });
+    }
+    return [...byId.values()];
   }
 
   /**
