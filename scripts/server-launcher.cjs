@@ -22,7 +22,9 @@ try {
 } catch {
   cachedData = undefined;
 }
-const wrapper = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+// The bundle is ASCII (the build escapes every other character): read as latin1, the same text
+// several times faster than as UTF-8, and a one-byte string for V8.
+const wrapper = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`;
 const script = new vm.Script(wrapper, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
 
 if (cachedData === undefined || script.cachedDataRejected) {

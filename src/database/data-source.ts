@@ -69,6 +69,10 @@ export function buildDataSourceOptions(databaseUrl: string | undefined, opts: Da
       // failed one was called from: ~3% of the server's CPU under checkout load. Errors keep the driver's stack.
       trace: false,
       poolSize: u.searchParams.has('poolSize') ? Number(u.searchParams.get('poolSize')) : undefined,
+      // Named here, not left to TypeORM's require by name: the server's bundle then holds mysql2
+      // (a start reads it from V8's code cache instead of loading ~60 files).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      driver: require('mysql2') as unknown,
     };
   }
 
