@@ -81,13 +81,14 @@ export class Transactions implements OnModuleInit {
 
   /**
    * Runs `hook` in the current transaction just before it commits (its error rolls it back), in the
-   * order registered: writes gathered along the way go as one statement (the outbox's rows).
-   * Outside a transaction, right away.
+   * order registered: writes gathered along the way go as one statement (the outbox's rows). False
+   * (and `hook` never runs) outside a transaction opened by `run()`: the caller writes at once.
    */
-  async beforeCommit(hook: Hook): Promise<void> {
+  beforeCommit(hook: Hook): boolean {
     const hooks = this.host.isTransactionActive() && this.cls.isActive() ? this.cls.get<Hook[] | undefined>(BEFORE_COMMIT) : undefined;
-    if (hooks) hooks.push(hook);
-    else await hook();
+    if (!hooks) return false;
+    hooks.push(hook);
+    return true;
   }
 
   /** Runs `hook` after the current transaction commits; outside a transaction, right away (next tick). */

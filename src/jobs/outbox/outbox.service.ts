@@ -34,6 +34,8 @@ interface TxBatch {
   values: OutboxValues[];
   rows: OutboxMessage[];
   repeat: boolean;
+  /** Its before-commit INSERT has run: a job enqueued after it is written at once. */
+  committing: boolean;
 }
 
 const BATCH = 200;
@@ -147,28 +149,34 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     if (JOB_DEFINITIONS[name].sensitive) throw new Error(`job ${name} carries a secret and must not be stored in the outbox`);
     const values: OutboxValues = { job_name: name, job_id: storedJobId(opts.jobId), payload: payload as object, attempts: opts.attempts ?? null, state: OutboxState.Pending };
     const manager = this.tx.manager;
-    if (!this.tx.active) {
-      const batch: TxBatch = { values: [values], rows: [], repeat: false };
-      await this.insert(manager, batch);
-      this.tx.afterCommit(() => this.handAll(batch.rows, batch.repeat));
-      return;
-    }
     // In a transaction its jobs are written together, as one INSERT, just before the commit (an
     // order writes several). After the commit the rows go straight to the queue (the answer then
     // means "queued"); if that fails, or an insert was a repeat, the sweep hands it. They are
     // marked queued by one UPDATE.
-    let batch = this.batches.get(manager);
+    let batch = this.tx.active ? this.batches.get(manager) : undefined;
     if (!batch) {
-      const mine: TxBatch = { values: [], rows: [], repeat: false };
+      const mine: TxBatch = { values: [], rows: [], repeat: false, committing: false };
+      const atCommit = async () => {
+        mine.committing = true;
+        await this.insert(manager, mine);
+      };
+      if (!this.tx.beforeCommit(atCommit)) {
+        // Outside a transaction opened by Transactions.run(): written now, handed after.
+        mine.values.push(values);
+        await this.insert(manager, mine);
+        this.tx.afterCommit(() => this.handAll(mine.rows, mine.repeat));
+        return;
+      }
       batch = mine;
       this.batches.set(manager, mine);
-      await this.tx.beforeCommit(() => this.insert(manager, mine));
       this.tx.afterCommit(() => {
         if (this.batches.get(manager) === mine) this.batches.delete(manager);
         return this.handAll(mine.rows, mine.repeat);
       });
     }
     batch.values.push(values);
+    // Enqueued by a later before-commit hook: its INSERT has already run.
+    if (batch.committing) await this.insert(manager, batch);
   }
 
   /**
