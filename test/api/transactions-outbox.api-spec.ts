@@ -172,6 +172,17 @@ describe('transactions, events and the outbox', () => {
     expect(await count('outbox_messages', `job_id = 'together-d.${msg.id}'`)).toBe(0);
   });
 
+  it('a job enqueued by a later before-commit hook, after the outbox INSERT ran, is still written', async () => {
+    const msg = await tx.run(() => newMessage('late'));
+    await tx.run(async () => {
+      await outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `late-a:${msg.id}` });
+      expect(tx.beforeCommit(() => outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `late-b:${msg.id}` }))).toBe(true);
+    });
+    const rows: { job_id: string }[] = await ds.query(`SELECT job_id FROM outbox_messages WHERE job_id LIKE 'late-%.${msg.id}' ORDER BY id`);
+    expect(rows.map((r) => r.job_id)).toEqual([`late-a.${msg.id}`, `late-b.${msg.id}`]);
+    expect(tx.beforeCommit(() => undefined)).toBe(false); // outside a transaction: not taken
+  });
+
   it('a job out of attempts is kept failed with its error, alerts, and an operator retry delivers it once', async () => {
     const msg = await tx.run(() => newMessage('retry me'));
     await tx.run(() => outbox.enqueue(JobName.MailContact, { contactMessageId: msg.id }, { jobId: `failing:${msg.id}` }));
