@@ -40,11 +40,6 @@ export interface PurchasableProduct {
   variants: { variant_id: number; variant_name: string; discount_price: number; stock: number; active: boolean }[];
 }
 
-/**
- * Public catalogue reads: only listed products, prices computed from variants. Answers are
- * cached (ReadCache) and dropped by `CatalogCacheSubscriber` when `product.changed` or
- * `catalog.changed` is published.
- */
 /** A row of `purchasable`'s SELECT (numbers may come back as strings or bigints, booleans as 0/1). */
 interface PurchasableRow {
   id: number | string;
@@ -59,6 +54,11 @@ interface PurchasableRow {
   active: number | string | boolean;
 }
 
+/**
+ * Public catalogue reads: only listed products, prices computed from variants. Answers are
+ * cached (ReadCache) and dropped by `CatalogCacheSubscriber` when `product.changed` or
+ * `catalog.changed` is published.
+ */
 @Injectable()
 export class CatalogService {
   constructor(
