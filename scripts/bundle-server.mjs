@@ -74,8 +74,8 @@ for (const entry of ['main', 'worker']) {
   // ASCII only, so the launcher reads it as latin1 (several times faster than UTF-8 for 10 MB):
   // esbuild escapes strings but leaves other characters as they are in regular expressions and
   // comments, where a \uXXXX escape (each UTF-16 unit) means the same.
-  if (/\\[^\x00-\x7f]/.test(bundle.text)) throw new Error(`${entry}: a backslash before a non-ASCII character: escaping it would change its meaning`);
-  const ascii = Buffer.from(bundle.text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), 'latin1');
+  if (/\\[\u0080-\uffff]/.test(bundle.text)) throw new Error(`${entry}: a backslash before a non-ASCII character: escaping it would change its meaning`);
+  const ascii = Buffer.from(bundle.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), 'latin1');
   writeFileSync(bundle.path, ascii);
   checkClassNames(bundle.text, Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')).map((f) => join(root, f)));
   const id = createHash('sha256').update(ascii).digest('hex').slice(0, 16);
