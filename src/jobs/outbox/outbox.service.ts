@@ -34,8 +34,6 @@ interface TxBatch {
   values: OutboxValues[];
   rows: OutboxMessage[];
   repeat: boolean;
-  /** Its before-commit INSERT has run: a job enqueued after it is written at once. */
-  committing: boolean;
 }
 
 const BATCH = 200;
@@ -155,9 +153,10 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     // marked queued by one UPDATE.
     let batch = this.tx.active ? this.batches.get(manager) : undefined;
     if (!batch) {
-      const mine: TxBatch = { values: [], rows: [], repeat: false, committing: false };
+      const mine: TxBatch = { values: [], rows: [], repeat: false };
       const atCommit = async () => {
-        mine.committing = true;
+        // A job enqueued after this (by a later before-commit hook) starts a batch of its own.
+        this.batches.delete(manager);
         await this.insert(manager, mine);
       };
       if (!this.tx.beforeCommit(atCommit)) {
@@ -169,14 +168,9 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       }
       batch = mine;
       this.batches.set(manager, mine);
-      this.tx.afterCommit(() => {
-        if (this.batches.get(manager) === mine) this.batches.delete(manager);
-        return this.handAll(mine.rows, mine.repeat);
-      });
+      this.tx.afterCommit(() => this.handAll(mine.rows, mine.repeat));
     }
     batch.values.push(values);
-    // Enqueued by a later before-commit hook: its INSERT has already run.
-    if (batch.committing) await this.insert(manager, batch);
   }
 
   /**
