@@ -129,7 +129,8 @@ const jest = (name, project, env) => {
 };
 
 const [hasMaria, hasRedis] = [await mariadbReady(), await reachable('127.0.0.1', 6379)];
-const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+// playwright.config.ts takes Debian's chromium-headless-shell when installed, else its chromium.
+const hasChromium = [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', '/usr/lib/chromium/chromium-headless-shell'].some((p) => existsSync(p));
 const missing = [!hasMaria && 'MariaDB', !hasRedis && 'Redis', !hasChromium && 'Chromium'].filter(Boolean);
 if (missing.length && CI) {
   console.error(`CI=true but ${missing.join(', ')} not available: .ci/run must start them.`);
@@ -177,7 +178,7 @@ if (want('e2e')) {
       const s = JSON.parse(readFileSync(file, 'utf8')).stats;
       return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
     });
-  } else notice('browser tests: /usr/bin/chromium is not installed (apt-get install chromium fonts-noto-cjk).');
+  } else notice('browser tests: no Chromium is installed (apt-get install chromium-headless-shell fonts-noto-cjk).');
 }
 
 if (reasons.length) console.log(`\nWhy parts failed:\n${reasons.join('\n')}`);

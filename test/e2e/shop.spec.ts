@@ -9,6 +9,12 @@ async function prices(page: Page): Promise<number[]> {
   return (await cards(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))))) as number[];
 }
 
+/** Whether the cards' prices are in `order`. */
+async function sortedBy(page: Page, order: (a: number, b: number) => number): Promise<boolean> {
+  const shown = await prices(page);
+  return shown.join() === [...shown].sort(order).join();
+}
+
 async function chooseVariant(scope: Locator, name: string) {
   await scope.locator('.ss-variant-name').getByText(name, { exact: true }).click();
 }
@@ -51,12 +57,11 @@ test.describe('catalogue to cart', () => {
     await expect(sort).toHaveValue('managerRec');
     await sort.selectOption({ label: '價格低到高' });
     await expect(page).toHaveURL(/sort=priceAsc/);
-    const asc = await prices(page);
-    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    // The list re-renders after the URL has changed: wait for what the shopper waits for, the cards in order.
+    await expect.poll(() => sortedBy(page, (a, b) => a - b), { message: 'cards by price, low to high' }).toBe(true);
     await sort.selectOption({ label: '價格高到低' });
     await expect(page).toHaveURL(/sort=priceDesc/);
-    const desc = await prices(page);
-    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    await expect.poll(() => sortedBy(page, (a, b) => b - a), { message: 'cards by price, high to low' }).toBe(true);
 
     // A search with no match shows the empty state.
     await searchBox(page).fill('不可能出現的商品名稱zzz');
