@@ -130,7 +130,7 @@ const jest = (name, project, env) => {
 
 const [hasMaria, hasRedis] = [await mariadbReady(), await reachable('127.0.0.1', 6379)];
 // playwright.config.ts takes Debian's chromium-headless-shell when installed, else its chromium.
-const hasChromium = [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', '/usr/lib/chromium/chromium-headless-shell'].some((p) => existsSync(p));
+const hasChromium = (process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium']).some((p) => existsSync(p));
 const missing = [!hasMaria && 'MariaDB', !hasRedis && 'Redis', !hasChromium && 'Chromium'].filter(Boolean);
 if (missing.length && CI) {
   console.error(`CI=true but ${missing.join(', ')} not available: .ci/run must start them.`);
