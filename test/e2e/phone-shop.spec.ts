@@ -1,6 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { findProduct, loadCatalogue, severalVariants, type Variant } from './catalog-data';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { findProduct, loadCatalogue, severalVariants, variantsOf, type Pick } from './catalog-data';
 import { isMobile, navigate } from './nav';
+import { tag } from './promotions-data';
+import { ownProduct, type OwnVariant } from './rewards-data';
 
 /**
  * Issue 9 §11–14, 18 and 21: what a shopper sees on a phone (390×844) and on the desktop —
@@ -43,10 +45,19 @@ const cardOf = (page: Page, title: string) =>
   page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const fabToggle = (page: Page) => page.getByTestId('floating-toggle');
 
-/** A variant whose stock is below 99, so the stock (not 99) holds the quantity. */
-const lowStock = (vs: Variant[]) => vs.find((v) => v.stock > 1 && v.stock < 99);
-const severalWithLowStock = (vs: Variant[]) => (vs.length >= 2 ? lowStock(vs) : undefined);
-const onlyVariantLowStock = (vs: Variant[]) => (vs.length === 1 ? lowStock(vs) : undefined);
+/**
+ * A product of this test's own whose `low` variant holds less than 99, so the stock (not 99) holds
+ * the quantity: no test running alongside buys from it, so its stock stays what the test read.
+ */
+async function lowStockProduct(request: APIRequestContext, newContext: () => Promise<APIRequestContext>, testInfo: TestInfo, variants: OwnVariant[], low: string): Promise<Pick> {
+  const title = `限量精華 ${testInfo.project.name}-${tag(4)}`;
+  const { productId } = await ownProduct(newContext, title, variants);
+  const { products } = await loadCatalogue(request);
+  const product = products.find((p) => p.product_id === productId);
+  expect(product, `${title} listed`).toBeDefined();
+  const all = await variantsOf(request, productId);
+  return { product: product!, variants: all, variant: all.find((v) => v.variant_name === low)! };
+}
 
 async function scrollToEnd(page: Page) {
   const toEnd = async () => {
@@ -108,8 +119,12 @@ test.describe('toasts on the screen (§11, §18)', () => {
 });
 
 test.describe('quantities held at the stock (§12)', () => {
-  test('product page, cart and popup cap at the variant stock with 庫存僅剩 N 件', async ({ page, request }) => {
-    const { product, variant, variants } = await findProduct(request, severalWithLowStock);
+  test('product page, cart and popup cap at the variant stock with 庫存僅剩 N 件', async ({ page, request, playwright, baseURL }, testInfo) => {
+    const newContext = () => playwright.request.newContext({ baseURL });
+    const { product, variant, variants } = await lowStockProduct(request, newContext, testInfo, [
+      { variant_name: '30ml', quantity: 40, discount_price: 880 },
+      { variant_name: '50ml', quantity: 7, discount_price: 1280 },
+    ], '50ml');
     const hint = `庫存僅剩 ${variant.stock} 件`;
     await page.goto(`/product/${product.product_id}`);
     const panel = page.locator('.ss-purchase');
@@ -149,8 +164,9 @@ test.describe('quantities held at the stock (§12)', () => {
     await expect(page.getByTestId('cart-count')).toHaveText(String(variant.stock));
   });
 
-  test('a cart stored before stock was kept is capped once the cart knows the stock', async ({ page, request }) => {
-    const { product, variant } = await findProduct(request, onlyVariantLowStock);
+  test('a cart stored before stock was kept is capped once the cart knows the stock', async ({ page, request, playwright, baseURL }, testInfo) => {
+    const newContext = () => playwright.request.newContext({ baseURL });
+    const { product, variant } = await lowStockProduct(request, newContext, testInfo, [{ variant_name: '30ml', quantity: 6, discount_price: 880 }], '30ml');
     await page.goto('/about');
     await page.evaluate(
       ({ product, variant }) => {

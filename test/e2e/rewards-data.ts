@@ -79,13 +79,21 @@ export interface SoldOut {
   title: string;
 }
 
-/** A product of one variant with no stock, made by staff for this test (so nothing else buys or restocks it). */
-export async function soldOutProduct(newContext: NewContext, tag: string): Promise<SoldOut> {
+export interface OwnVariant {
+  variant_name: string;
+  quantity: number;
+  discount_price: number;
+}
+
+/**
+ * A product made by staff for one test, with the variants (and stock) it names, so that no other
+ * test running alongside buys from it or restocks it; answers its id and its variants' ids in order.
+ */
+export async function ownProduct(newContext: NewContext, title: string, variants: OwnVariant[]): Promise<{ productId: number; variantIds: number[] }> {
   return asOwner(newContext, async (api, csrf) => {
     const types = (await (await api.get('/api/admin/loadproducttypes')).json()) as { productTypes?: { id: number }[] };
     const listed = (await (await api.get('/api/load/loadProducts')).json()) as { products: { image_url: string }[] };
     const image = listed.products[0].image_url;
-    const title = `貨到通知測試精華 ${tag}`;
     const body = await adminPost(api, csrf, '/api/admin/createOrUpdateProduct', {
       seo_description: '',
       product_type: types.productTypes?.[0]?.id ?? 1,
@@ -95,13 +103,20 @@ export async function soldOutProduct(newContext: NewContext, tag: string): Promi
       image_url: image,
       is_active: 1,
       product_media: [{ media_url: image, ordering: 0 }],
-      product_variants: [{ variant_name: '30ml', quantity: 0, original_price: 980, discount_price: 880 }],
+      product_variants: variants.map((v) => ({ ...v, original_price: v.discount_price + 100 })),
     });
     const productId = Number(body.product_id);
     const row = await productRow(api, csrf, productId);
-    const variant = (row.product_variants as { id: number }[])[0];
-    return { productId, variantId: Number(variant.id), title };
+    const ids = new Map((row.product_variants as { id: number; variant_name: string }[]).map((v) => [v.variant_name, Number(v.id)]));
+    return { productId, variantIds: variants.map((v) => ids.get(v.variant_name)!) };
   });
+}
+
+/** A product of one variant with no stock, made by staff for this test (so nothing else buys or restocks it). */
+export async function soldOutProduct(newContext: NewContext, tag: string): Promise<SoldOut> {
+  const title = `貨到通知測試精華 ${tag}`;
+  const made = await ownProduct(newContext, title, [{ variant_name: '30ml', quantity: 0, discount_price: 880 }]);
+  return { productId: made.productId, variantId: made.variantIds[0], title };
 }
 
 async function productRow(api: APIRequestContext, csrf: string, productId: number): Promise<Record<string, unknown>> {
