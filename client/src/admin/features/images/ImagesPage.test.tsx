@@ -76,6 +76,8 @@ describe('admin image library (spec 3 §5)', () => {
     await waitFor(() => expect(screen.queryByText('photo-30.jpg')).toBeNull());
     await screen.findByText('serum-bottle.jpg');
     await waitFor(() => expect(queries.slice(before)).toEqual([{ page: '1', pageSize: '24', q: 'serum', folder: null }]));
+    // serum-bottle.jpg was on page 2 already: the search's answer is in once the count says 1.
+    expect(await screen.findByText('共 1 張圖片')).toBeInTheDocument();
     expect(screen.getByText('1.5 MB · 1378×1188')).toBeInTheDocument();
     expect(screen.queryByTitle('2')).toBeNull();
 

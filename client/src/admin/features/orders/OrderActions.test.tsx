@@ -92,7 +92,8 @@ describe('admin order actions (issue 19: 開始備貨, staff cancel of unpaid ca
     const user = userEvent.setup();
     show();
     const d = await openDetail(user, 101);
-    const history = within(d).getByTestId('detail-history');
+    // The dialog opens on a skeleton; the history is there once the details are in.
+    const history = await within(d).findByTestId('detail-history');
     expect(history).toHaveTextContent('出貨單：黑貓宅配 #12');
     expect(history).not.toHaveTextContent('lgsType');
   });
