@@ -47,7 +47,10 @@ export default function MyReviewsPage() {
 
 function MyReviews() {
   const [params, setParams] = useSearchParams();
-  const orderId = Number(params.get('order')) || 0;
+  // ?order= is dropped once read (below); the page keeps that order first and highlighted after.
+  const arrival = Number(params.get('order')) || 0;
+  const [orderId, setOrderId] = useState(arrival);
+  if (arrival && arrival !== orderId) setOrderId(arrival);
   const { data, error, isLoading, isFetching, isError, refetch } = useReviewablesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [writing, setWriting] = useState<ReviewableItem | null>(null);
   const [tab, setTab] = useState<'waiting' | 'written'>('waiting');
@@ -60,8 +63,8 @@ function MyReviews() {
 
   // From /orders' 評價: an order with one item left to review opens its form at once.
   useEffect(() => {
-    if (!orderId || !data?.success) return;
-    const ofOrder = data.items.filter((i) => i.order_id === orderId);
+    if (!arrival || !data?.success) return;
+    const ofOrder = data.items.filter((i) => i.order_id === arrival);
     if (ofOrder.length === 1) setWriting(ofOrder[0]);
     else if (ofOrder.length === 0) setTab('written');
     setParams((p) => {
@@ -69,7 +72,7 @@ function MyReviews() {
       return p;
     }, { replace: true });
     // Once per arrival with ?order= (the parameter is dropped here).
-  }, [orderId, data, setParams]);
+  }, [arrival, data, setParams]);
 
   if (isLoading) {
     return (
