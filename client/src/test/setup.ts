@@ -50,8 +50,11 @@ if (!NodeRequest.pageRelative) {
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A toast or confirm a test left is not the next test's to find (tests pass in any order).
+  vi.useRealTimers();
+  await endAntdStatics();
   localStorage.clear();
   // The page's CSRF tokens (a module cache): each test's server mock answers its own.
   refreshCsrfToken('shop');
@@ -70,6 +73,21 @@ function endMotions(): void {
   }
 }
 
+/** antd's static roots (toasts, Modal.confirm) live outside the tree cleanup() unmounts: end them. */
+async function endAntdStatics(): Promise<void> {
+  if (!document.querySelector(ANTD_STATIC)) return;
+  const { message, Modal, notification } = await import('antd');
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  for (let i = 0; i < 20 && document.querySelector(ANTD_STATIC); i += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      endMotions();
+    });
+  }
+}
+
 // The test files of a worker share one module graph and one window (vitest.config.ts: isolate
 // false), so each file leaves the page as it found it: no toast, confirm, stub, fake clock, stored
 // value or address of its own reaches the next file. antd's static roots (toasts, Modal.confirm)
@@ -79,18 +97,7 @@ afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
-  if (document.querySelector(ANTD_STATIC)) {
-    const { message, Modal, notification } = await import('antd');
-    message.destroy();
-    notification.destroy();
-    Modal.destroyAll();
-    for (let i = 0; i < 20 && document.querySelector(ANTD_STATIC); i += 1) {
-      await act(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        endMotions();
-      });
-    }
-  }
+  await endAntdStatics();
   localStorage.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');

@@ -198,7 +198,8 @@ describe('admin promotion form (spec 4 §3, §5, §8)', () => {
     await waitFor(() => expect(within(d).getByLabelText('活動名稱')).toHaveValue('滿 1500 送旅行組'));
     expect(within(d).getByRole('textbox', { name: '開始時間' })).toHaveValue('2026-12-01 00:00');
     expect(within(d).getByRole('textbox', { name: '結束時間' })).toHaveValue('');
-    expect(within(d).getByLabelText('贈品數量')).toHaveValue('50');
+    // The kind's own fields follow the loaded kind on the next render.
+    expect(await within(d).findByLabelText('贈品數量')).toHaveValue('50');
     expect(within(d).getByLabelText('最低消費')).toHaveValue('1500');
     expect(within(d).getByLabelText('折扣碼')).toHaveValue('GIFT1500');
     await waitFor(() => expect(within(d).getByTitle('玻尿酸精華｜旅行組（NT$ 450）')).toBeInTheDocument());

@@ -238,7 +238,9 @@ describe('/profile 刪除帳號 (issue 22 §4)', { timeout: 30_000 }, () => {
     await user.type(password, 'abc123{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('帳號已刪除')).toBeInTheDocument();
-    expect(store.getState().session).toMatchObject({ isLoggedIn: false, user: null });
+    // The session ends as /profile unmounts, after the address changed.
+    await screen.findByText('home page');
+    await waitFor(() => expect(store.getState().session).toMatchObject({ isLoggedIn: false, user: null }));
     expect(api.calls.filter((c) => c.path === '/api/member/delete').map((c) => c.body)).toEqual([{ password: 'wrong1' }, { password: 'abc123' }]);
   });
 
