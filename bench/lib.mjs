@@ -255,3 +255,21 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * Waits until the shop's server and MariaDB are idle (under `idlePct` of a core over a second), so a
+ * section is not measured while the jobs an earlier section queued still run (e.g. the checkout
+ * section's 20,000 order e-mails, the rewards section's 10,000 expiry reminders). Answers the
+ * seconds waited and whether they went idle within `maxSeconds`.
+ */
+export async function settle(serverCpuMs, { idlePct = 5, maxSeconds = 600 } = {}) {
+  const db = mariadbPid();
+  const busy = () => serverCpuMs() + (db ? cpuMs(db) : 0);
+  const t0 = Date.now();
+  for (;;) {
+    const before = busy();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (((busy() - before) / 1000) * 100 < idlePct) return { seconds: (Date.now() - t0) / 1000, idle: true };
+    if (Date.now() - t0 > maxSeconds * 1000) return { seconds: (Date.now() - t0) / 1000, idle: false };
+  }
+}
